@@ -1,0 +1,11 @@
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+application = get_asgi_application()
+
+from config.checks import assert_production_ready  # noqa: E402  (needs apps loaded)
+
+assert_production_ready()

@@ -1,0 +1,29 @@
+"""System checks that guard a production start."""
+
+from django.conf import settings
+from django.core.checks import Error, register
+from django.core.exceptions import ImproperlyConfigured
+
+DEV_KEY_ID = "tableside.E001"
+
+
+@register()
+def refuse_dev_secret_key(app_configs=None, **kwargs):
+    if not settings.DEBUG and settings.SECRET_KEY == settings.DEV_SECRET_KEY:
+        return [
+            Error(
+                "DEBUG is off but DJANGO_SECRET_KEY is not set: the built-in development "
+                "key is public and is refused.",
+                hint="Set DJANGO_SECRET_KEY to a long random value, or DJANGO_DEBUG=1 "
+                "for development.",
+                id=DEV_KEY_ID,
+            )
+        ]
+    return []
+
+
+def assert_production_ready():
+    """Called by the ASGI/WSGI entry points: refuse to serve with the dev key."""
+    errors = refuse_dev_secret_key()
+    if errors:
+        raise ImproperlyConfigured(errors[0].msg)

@@ -1,0 +1,49 @@
+"""`make bench`: rolls per second per system, and the time to compute the exact odds
+of each system's largest dice configuration.
+
+Each system's dice module offers two functions for this:
+
+- ``bench_roll(rng)``: one typical roll of the system (a skill roll, a push...);
+- ``bench_largest_odds()``: computes the exact odds of its largest configuration
+  (the module clears its own caches first so the timing is a cold computation).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+
+SYSTEMS = ("mutant", "twilight", "agents", "zombie", "slots")
+ROLL_SECONDS = 1.0
+
+
+def rolls_per_second(bench_roll, rng) -> float:
+    count = 0
+    started = time.perf_counter()
+    deadline = started + ROLL_SECONDS
+    while time.perf_counter() < deadline:
+        for _ in range(100):
+            bench_roll(rng)
+        count += 100
+    return count / (time.perf_counter() - started)
+
+
+def main() -> None:
+    rng = random.Random(2000)
+    print(f"{'system':<10} {'rolls/s':>12} {'largest odds':>14}")
+    for name in SYSTEMS:
+        try:
+            module = importlib.import_module(f"rolls.dice.{name}")
+        except ModuleNotFoundError:
+            print(f"{name:<10} {'(no dice module yet)':>27}")
+            continue
+        speed = rolls_per_second(module.bench_roll, rng)
+        started = time.perf_counter()
+        module.bench_largest_odds()
+        odds_ms = (time.perf_counter() - started) * 1000
+        print(f"{name:<10} {speed:>12,.0f} {odds_ms:>11.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Exact odds helpers shared by the systems' dice modules.
+
+Probabilities are ``fractions.Fraction`` so they are exact; templates show them
+as percentages. Each system caches its own odds per dice configuration with
+``functools.lru_cache`` on a function of hashable arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+import icepool
+
+
+def die_pmf(die: icepool.Die) -> dict[int, Fraction]:
+    """An icepool die as {outcome: exact probability}."""
+    denominator = die.denominator()
+    return {outcome: Fraction(quantity, denominator) for outcome, quantity in die.items()}
+
+
+def at_least_buckets(pmf: Mapping[int, Fraction], top: int = 3) -> dict[str, Fraction]:
+    """Fold a distribution of counts into "0", "1", ..., "<top>+" buckets."""
+    buckets = {str(n): Fraction(0) for n in range(top)}
+    buckets[f"{top}+"] = Fraction(0)
+    for count, probability in pmf.items():
+        key = f"{top}+" if count >= top else str(max(count, 0))
+        buckets[key] += probability
+    return buckets
+
+
+def percent(probability: Fraction) -> str:
+    """A probability as a percentage for people: "42.1%", "<0.1%", "100%"."""
+    if probability == 0:
+        return "0%"
+    if probability == 1:
+        return "100%"
+    value = float(probability) * 100
+    if value < 0.1:
+        return "<0.1%"
+    if value > 99.9:
+        return ">99.9%"
+    return f"{value:.1f}%"
+
+
+def total(probabilities: Iterable[Fraction]) -> Fraction:
+    return sum(probabilities, Fraction(0))

@@ -1,0 +1,67 @@
+"""The roll log: every roll made on the server, with every die and its effects."""
+
+from django.conf import settings
+from django.db import models
+
+
+class RollQuerySet(models.QuerySet):
+    def for_party(self, party):
+        return self.filter(party=party)
+
+    def visible_to(self, user):
+        """Rolls of characters the user may read (own, or of a party they run)."""
+        from sheets.models import Character
+
+        return self.filter(character__in=Character.objects.for_user(user))
+
+    def for_log(self):
+        return self.select_related("character", "user", "push").order_by("-created", "-pk")
+
+
+class Roll(models.Model):
+    character = models.ForeignKey(
+        "sheets.Character", on_delete=models.CASCADE, related_name="rolls"
+    )
+    party = models.ForeignKey(
+        "sheets.Party", on_delete=models.SET_NULL, null=True, blank=True, related_name="rolls"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="rolls"
+    )
+    system = models.CharField(max_length=20)
+    kind = models.CharField(max_length=40, help_text="The roll action: skill, armor, rot...")
+    label = models.CharField(max_length=200)
+    inputs = models.JSONField(default=dict, help_text="What was asked for: skill, modifier...")
+    result = models.JSONField(default=dict, help_text="Every die, and the result's lines.")
+    outcome = models.CharField(max_length=200)
+    effects = models.JSONField(default=list, help_text="What the roll changed on the sheet.")
+    pushable = models.BooleanField(default=False)
+    pushed_from = models.OneToOneField(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="push",
+        help_text="The roll this push re-rolled; a roll can be pushed once.",
+    )  # fmt: skip
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    objects = RollQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["party", "-created"], name="roll_party_recent")]
+
+    def __str__(self):
+        return f"{self.character} {self.label}: {self.outcome}"
+
+    @property
+    def is_push(self) -> bool:
+        return self.pushed_from_id is not None
+
+    @property
+    def can_push(self) -> bool:
+        """Pushable and not pushed yet (``push`` is the reverse one-to-one)."""
+        if not self.pushable:
+            return False
+        try:
+            self.push  # noqa: B018
+        except Roll.DoesNotExist:
+            return True
+        return False

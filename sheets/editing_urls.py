@@ -1,0 +1,3 @@
+"""Sheet editing endpoints (field autosave, list rows), mounted at characters/<pk>/."""
+
+urlpatterns = []

@@ -1,0 +1,133 @@
+"""The common part of every sheet: parties, their members, and characters.
+
+Each game system's own sheet lives in ``sheets/systems/<system>/models.py`` and is
+imported at the bottom so Django finds its models in this app.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at the table
+
+
+def new_invite_code() -> str:
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(8))
+
+
+class PartyQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """Parties the user runs or plays in."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(gm=user) | Q(memberships__user=user)).distinct()
+
+
+class Party(models.Model):
+    name = models.CharField(max_length=100)
+    gm = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="parties_run"
+    )
+    invite_code = models.CharField(max_length=12, unique=True, default=new_invite_code)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = PartyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name_plural = "parties"
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("party_detail", args=[self.pk])
+
+    def is_gm(self, user) -> bool:
+        return user.is_authenticated and self.gm_id == user.pk
+
+    def is_member(self, user) -> bool:
+        return user.is_authenticated and (
+            self.is_gm(user) or self.memberships.filter(user=user).exists()
+        )
+
+    @property
+    def feed_channel(self) -> str:
+        return f"party-{self.pk}"
+
+
+class Membership(models.Model):
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "user"], name="one_membership_per_party")
+        ]
+
+    def __str__(self):
+        return f"{self.user} in {self.party}"
+
+
+class CharacterQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """Characters the user may read: their own, and every one in a party they run."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(owner=user) | Q(party__gm=user))
+
+    def editable_by(self, user):
+        """Players edit their own characters; the GM adjusts those of their parties."""
+        return self.for_user(user)
+
+
+class Character(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="characters"
+    )
+    party = models.ForeignKey(
+        Party, on_delete=models.SET_NULL, null=True, blank=True, related_name="characters"
+    )
+    system = models.CharField(max_length=20)
+    name = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = CharacterQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("character_sheet", args=[self.pk])
+
+    @property
+    def system_descriptor(self):
+        from sheets.systems.registry import get_system
+
+        return get_system(self.system)
+
+    @property
+    def sheet(self):
+        """This character's system sheet (MutantSheet, ...)."""
+        return getattr(self, self.system_descriptor.sheet_related_name)
+
+    def can_edit(self, user) -> bool:
+        return user.is_authenticated and (
+            self.owner_id == user.pk or (self.party_id is not None and self.party.gm_id == user.pk)
+        )
+
+
+from sheets.systems.mutant.models import *  # noqa: E402, F403  (system sheets live here)

@@ -1,0 +1,186 @@
+"""Mutant: Year Zero sheet: every field of the seed's "Character Sheet" section."""
+
+from django.db import models
+from django.db.models import CheckConstraint, F, Q
+from simple_history.models import HistoricalRecords
+
+__all__ = ["MutantGearLine", "MutantMutation", "MutantSheet", "MutantTalent", "MutantWeapon"]
+
+BOX_MAX = 10  # rot, experience and mutation points are rows of ten boxes
+
+
+class Role(models.TextChoices):
+    ENFORCER = "enforcer", "Enforcer"
+    GEARHEAD = "gearhead", "Gearhead"
+    STALKER = "stalker", "Stalker"
+    FIXER = "fixer", "Fixer"
+    DOG_HANDLER = "dog_handler", "Dog Handler"
+    CHRONICLER = "chronicler", "Chronicler"
+    BOSS = "boss", "Boss"
+    GRUNT = "grunt", "Grunt"
+
+
+class Range(models.TextChoices):
+    ARMS_LENGTH = "arms_length", "Arm's Length"
+    NEAR = "near", "Near"
+    SHORT = "short", "Short"
+    LONG = "long", "Long"
+
+
+def _between(field, low, high):
+    return CheckConstraint(
+        condition=Q(**{f"{field}__gte": low, f"{field}__lte": high}),
+        name=f"%(class)s_{field}_range",
+    )
+
+
+ATTRIBUTES = ("strength", "agility", "wits", "empathy")
+TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
+BASE_SKILLS = (
+    "endure", "force", "fight",
+    "sneak", "move", "shoot",
+    "scout", "comprehend", "know_the_zone",
+    "sense_emotion", "manipulate", "heal",
+)  # fmt: skip
+COUNTERS = ("rot_temporary", "rot_permanent", "experience", "mutation_points")
+
+
+class MutantSheet(models.Model):
+    character = models.OneToOneField(
+        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="mutant"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.ENFORCER)
+    face = models.CharField(max_length=200, blank=True)
+    body = models.CharField(max_length=200, blank=True)
+    clothing = models.CharField(max_length=200, blank=True)
+
+    strength = models.PositiveSmallIntegerField(default=2)
+    agility = models.PositiveSmallIntegerField(default=2)
+    wits = models.PositiveSmallIntegerField(default=2)
+    empathy = models.PositiveSmallIntegerField(default=2)
+
+    damage = models.PositiveSmallIntegerField("damage (Strength trauma)", default=0)
+    fatigue = models.PositiveSmallIntegerField("fatigue (Agility trauma)", default=0)
+    confusion = models.PositiveSmallIntegerField("confusion (Wits trauma)", default=0)
+    doubt = models.PositiveSmallIntegerField("doubt (Empathy trauma)", default=0)
+
+    endure = models.PositiveSmallIntegerField(default=0)
+    force = models.PositiveSmallIntegerField(default=0)
+    fight = models.PositiveSmallIntegerField(default=0)
+    sneak = models.PositiveSmallIntegerField(default=0)
+    move = models.PositiveSmallIntegerField(default=0)
+    shoot = models.PositiveSmallIntegerField(default=0)
+    scout = models.PositiveSmallIntegerField(default=0)
+    comprehend = models.PositiveSmallIntegerField(default=0)
+    know_the_zone = models.PositiveSmallIntegerField(default=0)
+    sense_emotion = models.PositiveSmallIntegerField(default=0)
+    manipulate = models.PositiveSmallIntegerField(default=0)
+    heal = models.PositiveSmallIntegerField(default=0)
+    specialist_skill = models.PositiveSmallIntegerField(
+        default=1, help_text="The role's specialist skill (Intimidate for an Enforcer...)."
+    )
+
+    rot_temporary = models.PositiveSmallIntegerField("temporary rot points", default=0)
+    rot_permanent = models.PositiveSmallIntegerField("permanent rot points", default=0)
+    experience = models.PositiveSmallIntegerField("experience points", default=0)
+    mutation_points = models.PositiveSmallIntegerField(default=0)
+
+    armor_name = models.CharField("armor", max_length=100, blank=True)
+    armor_rating = models.PositiveSmallIntegerField(default=0)
+    armor_natural = models.BooleanField(
+        "natural armor", default=False, help_text="Natural armor never loses rating."
+    )
+    rot_suit_name = models.CharField("rot suit", max_length=100, blank=True)
+    rot_suit_rating = models.PositiveSmallIntegerField(default=0)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "Mutant: Year Zero sheet"
+        constraints = [
+            *(_between(name, 0, 10) for name in ATTRIBUTES),
+            *(_between(name, 0, 10) for name in BASE_SKILLS + ("specialist_skill",)),
+            *(_between(name, 0, BOX_MAX) for name in COUNTERS),
+            *(
+                CheckConstraint(
+                    condition=Q(**{f"{trauma}__lte": F(attribute)}),
+                    name=f"%(class)s_{trauma}_within_{attribute}",
+                )
+                for attribute, trauma in TRAUMA.items()
+            ),
+            CheckConstraint(
+                condition=Q(rot_temporary__lte=BOX_MAX - F("rot_permanent")),
+                name="%(class)s_rot_total_within_boxes",
+            ),
+            _between("armor_rating", 0, 20),
+            _between("rot_suit_rating", 0, 20),
+        ]
+
+    def __str__(self):
+        return f"{self.character.name} (Mutant: Year Zero)"
+
+
+class MutantGearLine(models.Model):
+    """A line of gear: weight in lines (tiny items weigh nothing), and the item's gear
+    bonus when it helps a roll (a tool, a crowbar...)."""
+
+    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="gear")
+    name = models.CharField(max_length=100)
+    weight = models.DecimalField(
+        "weight (lines)", max_digits=4, decimal_places=2, default=1,
+        help_text="1 line, 0.5 for light items, 0.25 for very light ones.",
+    )  # fmt: skip
+    tiny = models.BooleanField("tiny item", default=False, help_text="Tiny items weigh nothing.")
+    bonus = models.SmallIntegerField("gear bonus", default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            CheckConstraint(condition=Q(weight__gte=0), name="%(class)s_weight_not_negative"),
+            _between("bonus", -10, 10),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class MutantWeapon(models.Model):
+    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="weapons")
+    name = models.CharField(max_length=100)
+    bonus = models.SmallIntegerField(default=0, help_text="Gear dice; can be negative.")
+    damage = models.PositiveSmallIntegerField(default=1)
+    range = models.CharField(max_length=20, choices=Range.choices, default=Range.ARMS_LENGTH)
+    special = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [_between("bonus", -10, 10), _between("damage", 0, 20)]
+
+    def __str__(self):
+        return self.name
+
+
+class MutantTalent(models.Model):
+    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="talents")
+    name = models.CharField(max_length=100)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return self.name
+
+
+class MutantMutation(models.Model):
+    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="mutations")
+    name = models.CharField(max_length=100)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return self.name

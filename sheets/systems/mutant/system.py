@@ -1,0 +1,43 @@
+"""Mutant: Year Zero in the registry."""
+
+from sheets.systems.registry import RollAction, System
+
+MUTANT = System(
+    slug="mutant",
+    name="Mutant: Year Zero",
+    sheet_model="sheets.MutantSheet",
+    sheet_related_name="mutant",
+    sheet_template="sheets/mutant/sheet.html",
+    context="sheets.systems.mutant.sheet.context",
+    summary="sheets.systems.mutant.sheet.summary",
+    new_sheet="sheets.systems.mutant.sheet.new_sheet",
+    sheet_prefetch=("mutant__gear", "mutant__weapons", "mutant__talents", "mutant__mutations"),
+    actions=(
+        RollAction(
+            "skill", "Skill roll", "rolls.forms.mutant.SkillRollForm",
+            "rolls.actions.mutant.skill_roll",
+            reads=("attributes", "trauma", "skills", "weapons", "gear"),
+        ),
+        RollAction(
+            "armor", "Armor roll", "rolls.forms.mutant.ArmorRollForm",
+            "rolls.actions.mutant.armor_roll", reads=("armor",),
+        ),
+        RollAction(
+            "rot", "Rot", "rolls.forms.mutant.RotEventForm",
+            "rolls.actions.mutant.rot_event",
+            reads=("rot points", "rot suit", "talents", "mutations"),
+        ),
+        RollAction(
+            "decontaminate", "Decontamination", "rolls.forms.mutant.DecontaminationForm",
+            "rolls.actions.mutant.decontaminate", reads=("rot points",),
+        ),
+        RollAction(
+            "mutation", "Mutation roll", "rolls.forms.mutant.MutationRollForm",
+            "rolls.actions.mutant.mutation_roll", reads=("mutation points", "mutations"),
+        ),
+        RollAction("d6", "D6", "rolls.forms.mutant.D6Form", "rolls.actions.mutant.d6_roll"),
+        RollAction("d66", "D66", "rolls.forms.mutant.D66Form", "rolls.actions.mutant.d66_roll"),
+    ),  # fmt: skip
+    push="rolls.actions.mutant.push",
+    choose="rolls.actions.mutant.choose",
+)

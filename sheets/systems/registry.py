@@ -1,0 +1,113 @@
+"""The game systems Tableside knows, one descriptor each.
+
+Views, the dashboard, the admin index, the demo data and the roll path loop over
+``SYSTEMS``; none of them names a system. Adding a sixth system means writing
+``sheets/systems/<new>/``, ``rolls/dice/<new>.py`` and ``rolls/actions/<new>.py``
+and adding one line to ``_DESCRIPTORS`` below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from django.utils.module_loading import import_string
+
+
+@dataclass(frozen=True)
+class SummaryValue:
+    label: str
+    value: str
+    alert: bool = False
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the GM dashboard shows of a character: labelled values and alerts."""
+
+    values: tuple[SummaryValue, ...] = ()
+    alerts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RollAction:
+    """A roll a sheet offers. ``form`` and ``run`` are dotted paths, resolved lazily so
+    that sheets never import rolls at start-up.
+
+    - ``form``: a Django form class built as ``Form(sheet, data=None)``; it validates
+      the roll's inputs and offers ``odds()`` for the exact odds before rolling.
+    - ``run``: ``run(sheet, cleaned_data, rng) -> rolls.actions.Rolled``, called with
+      the sheet row locked, inside the transaction that records the roll.
+    - ``reads``: the sheet fields the roll reads (shown on the form).
+    """
+
+    slug: str
+    label: str
+    form: str
+    run: str
+    reads: tuple[str, ...] = ()
+    gm_only: bool = False
+
+    @property
+    def form_class(self):
+        return import_string(self.form)
+
+    @property
+    def runner(self) -> Callable[..., Any]:
+        return import_string(self.run)
+
+
+@dataclass(frozen=True)
+class System:
+    slug: str
+    name: str
+    sheet_model: str  # "sheets.MutantSheet"
+    sheet_related_name: str  # Character.<this> is the sheet
+    sheet_template: str  # the whole sheet page's template
+    context: str  # dotted path: context(character, sheet) -> dict for sheet_template
+    summary: str  # dotted path: summary(sheet) -> Summary
+    new_sheet: str  # dotted path: new_sheet(character) -> a saved blank sheet
+    summary_template: str = "sheets/_summary.html"
+    actions: tuple[RollAction, ...] = ()
+    push: str = ""  # dotted path: push(sheet, roll, rng) -> Rolled
+    # dotted path: choose(sheet, roll, choice) -> list of effect dicts, for a result that
+    # asks the player to pick (a misfire's damage or doubt, a die with advantage...).
+    choose: str = ""
+    sheet_prefetch: tuple[str, ...] = field(default_factory=tuple)
+
+    def model(self):
+        from django.apps import apps
+
+        return apps.get_model(self.sheet_model)
+
+    def action(self, slug: str) -> RollAction:
+        for action in self.actions:
+            if action.slug == slug:
+                return action
+        raise KeyError(slug)
+
+    def call(self, name: str, *args, **kwargs):
+        return import_string(getattr(self, name))(*args, **kwargs)
+
+
+_DESCRIPTORS = (
+    "sheets.systems.mutant.system.MUTANT",
+)
+
+
+@cache
+def all_systems() -> tuple[System, ...]:
+    return tuple(import_string(path) for path in _DESCRIPTORS)
+
+
+def get_system(slug: str) -> System:
+    for system in all_systems():
+        if system.slug == slug:
+            return system
+    raise LookupError(f"no game system {slug!r}")
+
+
+def system_choices() -> list[tuple[str, str]]:
+    return [(system.slug, system.name) for system in all_systems()]

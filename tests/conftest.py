@@ -1,0 +1,67 @@
+import pytest
+
+from rolls.dice.core import ScriptedRNG
+from rolls.rng import use_rng
+from tests.factories import PASSWORD, MutantSheetFactory, PartyFactory, UserFactory, member_of
+
+
+@pytest.fixture
+def scripted_dice():
+    """Script the server's dice for a view test: ``scripted_dice(6, 1, 3)``."""
+    contexts = []
+
+    def script(*faces):
+        rng = ScriptedRNG(faces)
+        context = use_rng(rng)
+        context.__enter__()
+        contexts.append(context)
+        return rng
+
+    yield script
+    for context in reversed(contexts):
+        context.__exit__(None, None, None)
+
+
+@pytest.fixture
+def password():
+    return PASSWORD
+
+
+@pytest.fixture
+def gm(db):
+    return UserFactory(username="gm")
+
+
+@pytest.fixture
+def party(gm):
+    return PartyFactory(name="The Ark", gm=gm)
+
+
+@pytest.fixture
+def player(party):
+    return member_of(party, UserFactory(username="player"))
+
+
+@pytest.fixture
+def stranger(db):
+    return UserFactory(username="stranger")
+
+
+@pytest.fixture
+def mutant_sheet(player, party):
+    """A player's Enforcer in the party (Strength 5, Fight 3)."""
+    return MutantSheetFactory(
+        character__owner=player, character__party=party, character__name="Krin"
+    )
+
+
+@pytest.fixture
+def player_client(client, player):
+    client.force_login(player)
+    return client
+
+
+@pytest.fixture
+def gm_client(client, gm):
+    client.force_login(gm)
+    return client
