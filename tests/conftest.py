@@ -1,8 +1,10 @@
+"""Fixtures for the Django tests. Factories are imported inside the fixtures so the pure
+dice tests (tests/dice/) also run without Django: pytest tests/dice -p no:django."""
+
 import pytest
 
 from rolls.dice.core import ScriptedRNG
 from rolls.rng import use_rng
-from tests.factories import PASSWORD, MutantSheetFactory, PartyFactory, UserFactory, member_of
 
 
 @pytest.fixture
@@ -24,32 +26,44 @@ def scripted_dice():
 
 @pytest.fixture
 def password():
+    from tests.factories import PASSWORD
+
     return PASSWORD
 
 
 @pytest.fixture
 def gm(db):
+    from tests.factories import UserFactory
+
     return UserFactory(username="gm")
 
 
 @pytest.fixture
 def party(gm):
+    from tests.factories import PartyFactory
+
     return PartyFactory(name="The Ark", gm=gm)
 
 
 @pytest.fixture
 def player(party):
+    from tests.factories import UserFactory, member_of
+
     return member_of(party, UserFactory(username="player"))
 
 
 @pytest.fixture
 def stranger(db):
+    from tests.factories import UserFactory
+
     return UserFactory(username="stranger")
 
 
 @pytest.fixture
 def mutant_sheet(player, party):
     """A player's Enforcer in the party (Strength 5, Fight 3)."""
+    from tests.factories import MutantSheetFactory
+
     return MutantSheetFactory(
         character__owner=player, character__party=party, character__name="Krin"
     )
