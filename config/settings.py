@@ -108,6 +108,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
+    # A file, not memory, for the test database: the browser and live-feed tests serve
+    # the app from other threads and processes, which must see the same data.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -153,6 +156,11 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / ".staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
+# Static files are served by ServeStatic under ASGI, straight from the apps' and the
+# project's static folders (no collectstatic step needed on a LAN install).
+SERVESTATIC_USE_FINDERS = True
+SERVESTATIC_AUTOREFRESH = DEBUG
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
@@ -171,7 +179,9 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-SECURE = env_bool("DJANGO_SECURE", default=not DEBUG)
+# Production (DEBUG off with a real key) is served over HTTPS; tests and development
+# run without a real key and so without the HTTPS-only settings.
+SECURE = env_bool("DJANGO_SECURE", default=not DEBUG and SECRET_KEY != DEV_SECRET_KEY)
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 SECURE_SSL_REDIRECT = SECURE

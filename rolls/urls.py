@@ -1,1 +1,13 @@
-urlpatterns = []
+from django.urls import path
+
+from rolls import views
+
+urlpatterns = [
+    path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
+    path("characters/<int:pk>/roll/<slug:action>/odds/", views.roll_odds, name="roll_odds"),
+    path("rolls/<int:pk>/", views.roll_detail, name="roll_detail"),
+    path("rolls/<int:pk>/push/", views.push, name="roll_push"),
+    path("rolls/<int:pk>/choose/", views.choose, name="roll_choose"),
+    path("parties/<int:pk>/log/", views.party_log, name="party_log"),
+    path("parties/<int:pk>/events/", views.party_events, name="party_events"),
+]

@@ -84,9 +84,15 @@ class CharacterQuerySet(models.QuerySet):
             return self.none()
         return self.filter(Q(owner=user) | Q(party__gm=user))
 
-    def editable_by(self, user):
-        """Players edit their own characters; the GM adjusts those of their parties."""
-        return self.for_user(user)
+    def with_sheets(self):
+        """Each character with its system sheet and the sheet's rows, in a fixed number of
+        queries however many characters and rows there are."""
+        from sheets.systems.registry import all_systems
+
+        systems = all_systems()
+        return self.select_related(*(s.sheet_related_name for s in systems)).prefetch_related(
+            *(path for s in systems for path in s.sheet_prefetch)
+        )
 
 
 class Character(models.Model):

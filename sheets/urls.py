@@ -4,4 +4,19 @@ from sheets import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("characters/new/", views.character_create, name="character_create"),
+    path("characters/<int:pk>/", views.character_sheet, name="character_sheet"),
+    path("characters/<int:pk>/party/", views.character_assign_party, name="character_party"),
+    path("parties/new/", views.party_create, name="party_create"),
+    path("parties/<int:pk>/", views.party_detail, name="party_detail"),
+    path("parties/<int:pk>/leave/", views.party_leave, name="party_leave"),
+    path(
+        "parties/<int:pk>/members/<int:user_pk>/remove/",
+        views.party_remove_member,
+        name="party_remove_member",
+    ),
+    path("parties/<int:pk>/dashboard/", views.party_dashboard, name="party_dashboard"),
+    path("parties/<int:pk>/dashboard/cards/", views.party_summaries, name="party_summaries"),
+    path("join/", views.party_join, name="party_join"),
+    path("join/<str:code>/", views.party_join, name="party_join_code"),
 ]

@@ -1,7 +1,211 @@
+"""Home, parties, new characters, the sheet page and the GM dashboard.
+
+None of these names a game system: they go through the registry.
+"""
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from rolls.models import Roll
+from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
+from sheets.models import Character, Membership, Party
+from sheets.systems.registry import get_system
+
+FEED_LENGTH = 30
 
 
 @login_required
 def home(request):
-    return render(request, "sheets/home.html", {})
+    characters = (
+        Character.objects.filter(owner=request.user).select_related("party").order_by("name")
+    )
+    parties = Party.objects.for_user(request.user).select_related("gm")
+    return render(
+        request,
+        "sheets/home.html",
+        {"characters": characters, "parties": parties, "join_form": JoinPartyForm()},
+    )
+
+
+@login_required
+def character_create(request):
+    form = NewCharacterForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            character = Character.objects.create(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                system=form.cleaned_data["system"],
+                party=form.cleaned_data["party"],
+            )
+            character.system_descriptor.call("new_sheet", character)
+        messages.success(request, f"{character.name} is ready. Fill in the sheet.")
+        return redirect(character)
+    return render(request, "sheets/character_new.html", {"form": form})
+
+
+def _readable_character(request, pk):
+    """The character if the user may read it (owner, or GM of its party); else 404."""
+    return get_object_or_404(
+        Character.objects.for_user(request.user).with_sheets().select_related("party", "owner"),
+        pk=pk,
+    )
+
+
+@login_required
+def character_sheet(request, pk):
+    character = _readable_character(request, pk)
+    system = character.system_descriptor
+    sheet = character.sheet
+    is_gm = character.party is not None and character.party.gm_id == request.user.pk
+    context = {
+        "character": character,
+        "sheet": sheet,
+        "system": system,
+        "can_edit": character.can_edit(request.user),
+        "is_gm": is_gm,
+        "party": character.party,
+        "actions": system.actions,
+        "recent_rolls": Roll.objects.filter(character=character).for_log()[:10],
+        **system.call("context", character, sheet),
+    }
+    return render(request, system.sheet_template, context)
+
+
+@login_required
+def party_create(request):
+    form = PartyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        party = form.save(commit=False)
+        party.gm = request.user
+        party.save()
+        messages.success(request, f"{party.name} is ready. Share the invite code with your players.")
+        return redirect(party)
+    return render(request, "sheets/party_new.html", {"form": form})
+
+
+def _member_party(request, pk):
+    party = get_object_or_404(Party.objects.for_user(request.user).select_related("gm"), pk=pk)
+    return party
+
+
+@login_required
+def party_detail(request, pk):
+    party = _member_party(request, pk)
+    is_gm = party.is_gm(request.user)
+    characters = party.characters.select_related("owner").order_by("name")
+    return render(
+        request,
+        "sheets/party_detail.html",
+        {
+            "party": party,
+            "is_gm": is_gm,
+            "memberships": party.memberships.select_related("user"),
+            "characters": characters,
+            "my_characters": characters.filter(owner=request.user),
+            "unassigned": Character.objects.filter(owner=request.user, party__isnull=True),
+            "invite_url": request.build_absolute_uri(f"/join/{party.invite_code}/"),
+            "rolls": Roll.objects.filter(party=party).for_log()[:FEED_LENGTH],
+        },
+    )
+
+
+@login_required
+def party_join(request, code=None):
+    data = request.POST or ({"invite_code": code} if code else None)
+    form = JoinPartyForm(data)
+    if data is not None and form.is_valid():
+        party = form.party
+        if party.is_member(request.user):
+            messages.info(request, f"You are already at {party.name}'s table.")
+        elif request.method == "POST":
+            Membership.objects.get_or_create(party=party, user=request.user)
+            messages.success(request, f"You joined {party.name}. Welcome to the table.")
+        else:
+            # A link only shows the party; joining takes a POST (and a CSRF token).
+            return render(request, "sheets/party_join.html", {"form": form, "party": party})
+        return redirect(party)
+    return render(request, "sheets/party_join.html", {"form": form, "party": None})
+
+
+@login_required
+@require_POST
+def party_leave(request, pk):
+    party = _member_party(request, pk)
+    if party.is_gm(request.user):
+        messages.error(request, "The GM cannot leave their own party.")
+        return redirect(party)
+    with transaction.atomic():
+        Membership.objects.filter(party=party, user=request.user).delete()
+        Character.objects.filter(party=party, owner=request.user).update(party=None)
+    messages.success(request, f"You left {party.name}. Your characters stay with you.")
+    return redirect("home")
+
+
+@login_required
+@require_POST
+def party_remove_member(request, pk, user_pk):
+    party = _member_party(request, pk)
+    if not party.is_gm(request.user):
+        raise Http404("Only the GM removes players.")
+    membership = get_object_or_404(Membership.objects.select_related("user"), party=party,
+                                   user_id=user_pk)  # fmt: skip
+    with transaction.atomic():
+        Character.objects.filter(party=party, owner_id=user_pk).update(party=None)
+        membership.delete()
+    messages.success(request, f"{membership.user.username} is no longer in {party.name}.")
+    return redirect(party)
+
+
+@login_required
+@require_POST
+def character_assign_party(request, pk):
+    """A player brings one of their own characters to a party they belong to."""
+    character = get_object_or_404(Character, pk=pk, owner=request.user)
+    party_pk = request.POST.get("party") or None
+    if party_pk is None:
+        character.party = None
+    else:
+        character.party = get_object_or_404(Party.objects.for_user(request.user), pk=party_pk)
+    character.save(update_fields=["party", "updated"])
+    if character.party:
+        messages.success(request, f"{character.name} joined {character.party.name}.")
+    else:
+        messages.success(request, f"{character.name} left the party.")
+    return redirect(character)
+
+
+@login_required
+def party_dashboard(request, pk):
+    party = get_object_or_404(Party.objects.select_related("gm"), pk=pk, gm=request.user)
+    return render(request, "sheets/dashboard.html", _dashboard_context(party))
+
+
+@login_required
+def party_summaries(request, pk):
+    """The dashboard's character cards, refetched when the live feed (re)opens."""
+    party = get_object_or_404(Party.objects.select_related("gm"), pk=pk, gm=request.user)
+    return render(request, "sheets/dashboard.html#summaries", _dashboard_context(party))
+
+
+def _dashboard_context(party):
+    characters = list(
+        party.characters.with_sheets().select_related("owner").order_by("name")
+    )
+    cards = [
+        {"character": character, "summary": summarise(character)} for character in characters
+    ]
+    return {
+        "party": party,
+        "cards": cards,
+        "rolls": Roll.objects.filter(party=party).for_log()[:FEED_LENGTH],
+    }
+
+
+def summarise(character):
+    system = get_system(character.system)
+    return system.call("summary", character.sheet)

@@ -79,3 +79,17 @@ def player_client(client, player):
 def gm_client(client, gm):
     client.force_login(gm)
     return client
+
+
+@pytest.fixture
+def asgi_server(transactional_db, settings):
+    """The app on a real ASGI server (uvicorn in a thread) for streaming tests; the data
+    is committed (transactional_db) so the server's threads can see it."""
+    from django.core.asgi import get_asgi_application
+
+    from tests.asgi_server import ThreadedASGIServer
+
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    server = ThreadedASGIServer(get_asgi_application()).start()
+    yield server
+    server.stop()

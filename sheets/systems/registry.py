@@ -60,6 +60,25 @@ class RollAction:
 
 
 @dataclass(frozen=True)
+class Collection:
+    """Rows a sheet holds a list of (gear lines, weapons, talents...), edited in place.
+
+    ``name`` is used in URLs and HTML names ("gear"), ``related_name`` is the sheet's
+    reverse accessor for the rows, ``form`` the dotted path of the row ModelForm.
+    """
+
+    name: str
+    related_name: str
+    form: str
+    label: str  # "Gear"
+    item_label: str  # "gear line"
+
+    @property
+    def form_class(self):
+        return import_string(self.form)
+
+
+@dataclass(frozen=True)
 class System:
     slug: str
     name: str
@@ -76,6 +95,23 @@ class System:
     # asks the player to pick (a misfire's damage or doubt, a die with advantage...).
     choose: str = ""
     sheet_prefetch: tuple[str, ...] = field(default_factory=tuple)
+    # dotted path: demo(character, index) fills a new character's sheet for `manage.py demo`
+    demo: str = ""
+    # Editing in place (sheets/editing.py): the ModelForm of the sheet's own fields, the
+    # lists of rows, the partials of sheet_template that can be fetched on their own
+    # (GET characters/<pk>/section/<name>/), and the partial holding the out-of-band
+    # blocks (derived values) sent when the sheet changes.
+    field_form: str = ""
+    collections: tuple[Collection, ...] = ()
+    sections: tuple[str, ...] = ()
+    refresh_partial: str = "refresh"
+    admin: str = ""  # dotted path of the module registering the sheet's admin
+
+    def collection(self, name: str) -> Collection:
+        for collection in self.collections:
+            if collection.name == name:
+                return collection
+        raise KeyError(name)
 
     def model(self):
         from django.apps import apps

@@ -1,6 +1,8 @@
 """Mutant: Year Zero in the registry."""
 
-from sheets.systems.registry import RollAction, System
+from sheets.systems.registry import Collection, RollAction, System
+
+FORMS = "sheets.systems.mutant.forms"
 
 MUTANT = System(
     slug="mutant",
@@ -12,6 +14,18 @@ MUTANT = System(
     summary="sheets.systems.mutant.sheet.summary",
     new_sheet="sheets.systems.mutant.sheet.new_sheet",
     sheet_prefetch=("mutant__gear", "mutant__weapons", "mutant__talents", "mutant__mutations"),
+    field_form=f"{FORMS}.MutantSheetForm",
+    collections=(
+        Collection("gear", "gear", f"{FORMS}.GearLineForm", "Gear", "gear line"),
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
+        Collection("talents", "talents", f"{FORMS}.TalentForm", "Talents", "talent"),
+        Collection("mutations", "mutations", f"{FORMS}.MutationForm", "Mutations", "mutation"),
+    ),
+    sections=(
+        "identity", "attributes", "skills", "points", "protection",
+        "gear", "weapons", "talents", "mutations", "derived",
+    ),  # fmt: skip
+    admin="sheets.systems.mutant.admin",
     actions=(
         RollAction(
             "skill", "Skill roll", "rolls.forms.mutant.SkillRollForm",
@@ -39,5 +53,6 @@ MUTANT = System(
         RollAction("d66", "D66", "rolls.forms.mutant.D66Form", "rolls.actions.mutant.d66_roll"),
     ),  # fmt: skip
     push="rolls.actions.mutant.push",
+    demo="sheets.systems.mutant.demo.fill",
     choose="rolls.actions.mutant.choose",
 )

@@ -1,0 +1,137 @@
+"""The party's live feed: new rolls and sheet changes, streamed over SSE.
+
+django-eventstream stores every event in the database (so a reconnecting page
+with a Last-Event-ID catches up) and, when REDIS_URL is set, fans events out to
+every server process through Redis. Events carry ready-to-swap HTML:
+
+- ``roll``: a roll card, swapped at the top of the feed (``sse-swap="roll"``);
+- ``sheet-<character pk>``: that character's dashboard card body.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.template.loader import render_to_string
+from django_eventstream import send_event
+from django_eventstream.channelmanager import DefaultChannelManager
+
+log = logging.getLogger(__name__)
+
+CHANNEL_PREFIX = "party-"
+
+
+def party_channel(party_id: int) -> str:
+    return f"{CHANNEL_PREFIX}{party_id}"
+
+
+class PartyChannelManager(DefaultChannelManager):
+    """Only the GM and the players of a party read its channel."""
+
+    def can_read_channel(self, user, channel):
+        from sheets.models import Party
+
+        if user is None or not channel.startswith(CHANNEL_PREFIX):
+            return False
+        try:
+            party_id = int(channel.removeprefix(CHANNEL_PREFIX))
+        except ValueError:
+            return False
+        return Party.objects.for_user(user).filter(pk=party_id).exists()
+
+
+def _send(party_id: int, event: str, html: str) -> None:
+    try:
+        send_event(party_channel(party_id), event, html, json_encode=False)
+    except Exception:  # the roll is saved; a feed hiccup must not turn it into a 500
+        log.exception("could not send %s to party %s", event, party_id)
+
+
+def announce_roll(roll_id: int) -> None:
+    """Send a saved roll to its party's feed (called after the roll's commit)."""
+    from rolls.models import Roll
+
+    roll = Roll.objects.select_related("character", "user").filter(pk=roll_id).first()
+    if roll is None or roll.party_id is None:
+        return
+    html = render_to_string("rolls/_roll_card.html", {"roll": roll, "is_new": True})
+    _send(roll.party_id, "roll", html)
+
+
+def announce_sheet(character_id: int) -> None:
+    """Send a character's fresh dashboard card to its party's feed."""
+    from sheets.models import Character
+    from sheets.views import summarise
+
+    try:
+        character = (
+            Character.objects.with_sheets().select_related("owner").filter(pk=character_id).first()
+        )
+        if character is None or character.party_id is None:
+            return
+        html = render_to_string(
+            "sheets/_summary_card_body.html",
+            {"character": character, "summary": summarise(character)},
+        )
+    except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
+        log.exception("could not render the summary of character %s", character_id)
+        return
+    _send(character.party_id, f"sheet-{character.pk}", html)
+
+
+def sheet_changed(character_id: int) -> None:
+    """Announce a sheet change once the current transaction commits, once per character
+    however many of its rows the transaction saved."""
+    connection = transaction.get_connection()
+    pending = connection.__dict__.setdefault("_tableside_changed_sheets", set())
+    pending.add(character_id)
+
+    def flush():
+        changed = sorted(pending)
+        pending.clear()  # later callbacks of the same commit find nothing left to send
+        for changed_id in changed:
+            announce_sheet(changed_id)
+
+    transaction.on_commit(flush)
+
+
+def _character_id(instance):
+    """The character a saved sheet, sheet row or character belongs to."""
+    from sheets.models import Character
+
+    if isinstance(instance, Character):
+        return instance.pk
+    if hasattr(instance, "character_id"):
+        return instance.character_id
+    return getattr(instance, "sheet_id", None)  # a sheet's pk is its character's pk
+
+
+def _on_change(sender, instance, **kwargs):
+    if kwargs.get("raw"):
+        return
+    character_id = _character_id(instance)
+    if character_id is not None:
+        sheet_changed(character_id)
+
+
+def connect_sheet_signals() -> None:
+    """Every system's sheet model and its row models announce their changes."""
+    from sheets.models import Character
+    from sheets.systems.registry import all_systems
+
+    models = {Character}
+    for system in all_systems():
+        sheet_model = system.model()
+        models.add(sheet_model)
+        for relation in sheet_model._meta.related_objects:
+            if relation.one_to_many and not relation.related_model.__name__.startswith(
+                "Historical"
+            ):
+                models.add(relation.related_model)
+    for model in models:
+        post_save.connect(_on_change, sender=model, dispatch_uid=f"feed-save-{model.__name__}")
+        post_delete.connect(
+            _on_change, sender=model, dispatch_uid=f"feed-delete-{model.__name__}"
+        )

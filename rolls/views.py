@@ -1,0 +1,224 @@
+"""Server-side rolls: the roll form (with exact odds), the roll, the push, a choice
+on a result, and the party's log and live feed. No view here names a game system."""
+
+from functools import partial
+
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_eventstream.views import events
+from django_htmx.http import reswap, retarget, trigger_client_event
+
+from rolls.actions import Rolled
+from rolls.dice.core import DiceError
+from rolls.models import Roll
+from rolls.rng import server_rng
+from rolls.stream import announce_roll, party_channel
+from sheets.models import Character, Party
+
+LOG_LENGTH = 30
+
+
+def _rollable(request, pk):
+    """A character the user may roll for (its owner, or the GM of its party); else 404."""
+    character = get_object_or_404(
+        Character.objects.for_user(request.user).select_related("party", "owner"), pk=pk
+    )
+    if not character.can_edit(request.user):
+        raise Http404("Not your character.")
+    return character
+
+
+def _action(character, slug):
+    try:
+        return character.system_descriptor.action(slug)
+    except KeyError:
+        raise Http404(f"No roll called {slug}.") from None
+
+
+def _page(request, name, context, status=200):
+    """Render the roll page, or one of its partials for an HTMX request. A refused roll
+    form goes back where the form was, with its errors."""
+    if not request.htmx:
+        return render(request, "rolls/roll_page.html", context, status=status)
+    response = render(request, f"rolls/roll_page.html#{name}", context, status=status)
+    if request.method == "POST" and name == "roll-form":
+        response = reswap(retarget(response, "#roll-form-slot"), "innerHTML")
+    return response
+
+
+@login_required
+def roll_form(request, pk, action):
+    """GET: the roll's form with its exact odds. POST: roll against the sheet."""
+    character = _rollable(request, pk)
+    roll_action = _action(character, action)
+    sheet = character.sheet
+    data = request.POST if request.method == "POST" else None
+    form = roll_action.form_class(sheet, data=data, initial=request.GET.dict())
+    context = {"character": character, "action": roll_action, "form": form, "roll": None}
+    if request.method != "POST":
+        return _page(request, "roll-form", context)
+    if not form.is_valid():
+        return _page(request, "roll-form", context, status=422)
+    try:
+        roll = _record(
+            character, request.user, lambda locked: roll_action.runner(
+                locked, form.cleaned_data, server_rng()
+            ),
+        )  # fmt: skip
+    except DiceError as error:
+        form.add_error(None, str(error))
+        return _page(request, "roll-form", context, status=422)
+    context["roll"] = roll
+    return _result_response(request, context)
+
+
+@login_required
+@require_GET
+def roll_odds(request, pk, action):
+    """The exact odds for the inputs currently in the roll form."""
+    character = _rollable(request, pk)
+    roll_action = _action(character, action)
+    form = roll_action.form_class(character.sheet, data=request.GET or None)
+    return render(
+        request,
+        "rolls/roll_page.html#odds",
+        {"character": character, "action": roll_action, "form": form},
+    )
+
+
+@login_required
+@require_POST
+def push(request, pk):
+    roll = _own_roll(request, pk)
+    character = roll.character
+    system = character.system_descriptor
+    context = {"character": character, "action": None, "form": None, "roll": roll}
+    try:
+        new_roll = _record(
+            character, request.user, partial(_push_locked, system, roll.pk), pushed_from=roll
+        )
+    except (PushRefused, IntegrityError):
+        context["error"] = "This roll was already pushed, or cannot be pushed."
+        return _result_response(request, context, status=409)
+    except DiceError as error:
+        context["error"] = str(error)
+        return _result_response(request, context, status=409)
+    context["roll"] = new_roll
+    return _result_response(request, context)
+
+
+class PushRefused(Exception):
+    pass
+
+
+def _push_locked(system, roll_pk, locked_sheet):
+    original = Roll.objects.select_for_update().get(pk=roll_pk)
+    if not original.can_push or not system.push:
+        raise PushRefused
+    return system.call("push", locked_sheet, original, server_rng())
+
+
+@login_required
+@require_POST
+def choose(request, pk):
+    """Apply the player's pick on a result that offers one (once)."""
+    roll = _own_roll(request, pk)
+    character = roll.character
+    system = character.system_descriptor
+    choice = request.POST.get("choice", "")
+    context = {"character": character, "action": None, "form": None, "roll": roll}
+    offered = {value for value, _label in roll.result.get("choices", [])}
+    if not system.choose or choice not in offered:
+        context["error"] = "Pick one of the offered choices."
+        return _result_response(request, context, status=422)
+    with transaction.atomic():
+        locked_roll = Roll.objects.select_for_update().get(pk=roll.pk)
+        if locked_roll.result.get("chosen"):
+            context["error"] = "A choice was already made for this roll."
+            return _result_response(request, context, status=409)
+        sheet = system.model().objects.select_for_update().get(pk=character.pk)
+        effects = system.call("choose", sheet, locked_roll, choice)
+        locked_roll.result = {**locked_roll.result, "chosen": choice}
+        locked_roll.effects = [*locked_roll.effects, *effects]
+        locked_roll.save(update_fields=["result", "effects"])
+    context["roll"] = locked_roll
+    return _result_response(request, context)
+
+
+def _own_roll(request, pk):
+    roll = get_object_or_404(
+        Roll.objects.visible_to(request.user).select_related("character__party", "character__owner"),
+        pk=pk,
+    )
+    if not roll.character.can_edit(request.user):
+        raise Http404("Not your roll.")
+    return roll
+
+
+def _record(character, user, run, pushed_from=None):
+    """Run a roll with the sheet row locked and write the Roll in the same transaction;
+    once committed, the party's feed is woken."""
+    system = character.system_descriptor
+    with transaction.atomic():
+        sheet = system.model().objects.select_for_update().get(pk=character.pk)
+        rolled: Rolled = run(sheet)
+        roll = Roll.objects.create(
+            character=character,
+            party=character.party,
+            user=user,
+            system=system.slug,
+            kind=rolled.kind,
+            label=rolled.label,
+            inputs=rolled.inputs,
+            result=rolled.result,
+            outcome=rolled.outcome,
+            effects=rolled.effects,
+            pushable=rolled.pushable,
+            pushed_from=pushed_from,
+        )
+        transaction.on_commit(partial(announce_roll, roll.pk))
+    return roll
+
+
+def _result_response(request, context, status=200):
+    if not request.htmx:
+        if status == 200:
+            return redirect("roll_detail", pk=context["roll"].pk)
+        return render(request, "rolls/roll_page.html", context, status=status)
+    response = render(request, "rolls/roll_page.html#roll-result", context, status=status)
+    if status == 200:
+        trigger_client_event(response, "sheetChanged")
+    return response
+
+
+@login_required
+def roll_detail(request, pk):
+    """A roll's result on its own page (the no-JavaScript path lands here)."""
+    roll = get_object_or_404(
+        Roll.objects.visible_to(request.user).select_related("character__party", "push"), pk=pk
+    )
+    context = {"character": roll.character, "action": None, "form": None, "roll": roll}
+    return render(request, "rolls/roll_page.html", context)
+
+
+def _party_for_member(request, pk):
+    return get_object_or_404(Party.objects.for_user(request.user), pk=pk)
+
+
+@login_required
+@require_GET
+def party_log(request, pk):
+    """The party's latest rolls: the feed refetches this whenever its stream (re)opens."""
+    party = _party_for_member(request, pk)
+    rolls = Roll.objects.filter(party=party).for_log()[:LOG_LENGTH]
+    return render(request, "rolls/_log.html", {"rolls": rolls, "party": party})
+
+
+@login_required
+def party_events(request, pk):
+    """The party's server-sent events (rolls and sheet changes)."""
+    party = _party_for_member(request, pk)
+    return events(request, channels=[party_channel(party.pk)])

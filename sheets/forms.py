@@ -1,0 +1,61 @@
+"""Forms for parties and new characters (each system's sheet forms live with the system)."""
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
+from django import forms
+
+from sheets.models import Party
+from sheets.systems.registry import system_choices
+
+
+class PartyForm(forms.ModelForm):
+    class Meta:
+        model = Party
+        fields = ["name"]
+        labels = {"name": "Party name"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.add_input(Submit("create", "Create party"))
+
+
+class JoinPartyForm(forms.Form):
+    invite_code = forms.CharField(
+        max_length=12,
+        label="Invite code",
+        help_text="The eight letters your GM gave you (or the end of the invite link).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_action = "party_join"
+        self.helper.add_input(Submit("join", "Join party"))
+
+    def clean_invite_code(self):
+        code = self.cleaned_data["invite_code"].strip().upper().replace(" ", "")
+        try:
+            self.party = Party.objects.select_related("gm").get(invite_code=code)
+        except Party.DoesNotExist:
+            raise forms.ValidationError(
+                "No party has that invite code. Check it with your GM."
+            ) from None
+        return code
+
+
+class NewCharacterForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    system = forms.ChoiceField(label="Game system", choices=system_choices)
+    party = forms.ModelChoiceField(
+        queryset=Party.objects.none(),
+        required=False,
+        empty_label="No party yet",
+        help_text="The party's GM will see this character's sheet and rolls.",
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["party"].queryset = Party.objects.for_user(user)
+        self.helper = FormHelper()
+        self.helper.add_input(Submit("create", "Create character"))

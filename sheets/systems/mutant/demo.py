@@ -1,0 +1,69 @@
+"""Two filled-in Mutant: Year Zero characters for `manage.py demo`."""
+
+from sheets.systems.mutant.models import (
+    MutantGearLine,
+    MutantMutation,
+    MutantSheet,
+    MutantTalent,
+    MutantWeapon,
+)
+
+CHARACTERS = (
+    {
+        "name": "Krin",
+        "sheet": dict(
+            role="stalker", face="Sunburnt, one milky eye", body="Wiry and quick",
+            clothing="Patched raincoat", strength=3, agility=5, wits=4, empathy=2,
+            sneak=2, move=2, shoot=2, scout=1, know_the_zone=1, specialist_skill=2,
+            rot_temporary=1, experience=2, mutation_points=3,
+            armor_name="Scrap leathers", armor_rating=1,
+            rot_suit_name="Tarpaulin rot suit", rot_suit_rating=2,
+        ),
+        "gear": [("Slingshot", "0.5", 1), ("Rations of grub (4)", "1", 0),
+                 ("Rope", "1", 1), ("Torch", "0.25", 0)],
+        "tiny": ["Lucky bottle cap"],
+        "weapons": [("Slingshot", 1, 1, "short", "Stones as ammo")],
+        "talents": ["Rot Resistant"],
+        "mutations": ["Insectoid"],
+    },
+    {
+        "name": "Grog",
+        "sheet": dict(
+            role="enforcer", face="Broken nose", body="Huge, scarred",
+            clothing="Spiked shoulder pads", strength=5, agility=3, wits=2, empathy=4,
+            endure=2, force=2, fight=3, sense_emotion=1, specialist_skill=2,
+            damage=1, mutation_points=2, armor_name="Tire armor", armor_rating=3,
+        ),
+        "gear": [("Spiked bat", "1", 0), ("Rations of water (4)", "1", 0),
+                 ("Scrap shield", "1", 1)],
+        "tiny": ["Old photograph"],
+        "weapons": [("Spiked bat", 2, 2, "arms_length", "")],
+        "talents": ["Bodyguard"],
+        "mutations": ["Rot-Eater"],
+    },
+)  # fmt: skip
+
+
+def fill(character, index: int) -> MutantSheet:
+    """Name ``character`` and fill its sheet with demo character ``index`` (wrapping around)."""
+    data = CHARACTERS[index % len(CHARACTERS)]
+    character.name = data["name"]
+    character.save()
+    sheet, _ = MutantSheet.objects.update_or_create(character=character, defaults=data["sheet"])
+    for model in (MutantGearLine, MutantWeapon, MutantTalent, MutantMutation):
+        model.objects.filter(sheet=sheet).delete()
+    MutantGearLine.objects.bulk_create(
+        [MutantGearLine(sheet=sheet, name=n, weight=w, bonus=b) for n, w, b in data["gear"]]
+        + [MutantGearLine(sheet=sheet, name=n, weight=0, tiny=True) for n in data["tiny"]]
+    )
+    MutantWeapon.objects.bulk_create(
+        [
+            MutantWeapon(sheet=sheet, name=n, bonus=b, damage=d, range=r, special=s)
+            for n, b, d, r, s in data["weapons"]
+        ]
+    )
+    MutantTalent.objects.bulk_create([MutantTalent(sheet=sheet, name=n) for n in data["talents"]])
+    MutantMutation.objects.bulk_create(
+        [MutantMutation(sheet=sheet, name=n) for n in data["mutations"]]
+    )
+    return sheet

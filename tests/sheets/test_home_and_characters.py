@@ -1,0 +1,62 @@
+import pytest
+from django.urls import reverse
+
+from sheets.models import Character
+from sheets.systems.registry import all_systems
+from tests.factories import CharacterFactory, PartyFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_asks_anonymous_visitors_to_log_in(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_home_lists_my_characters_and_parties_but_not_others(player_client, player, party):
+    mine = CharacterFactory(owner=player, name="Krin", party=party)
+    CharacterFactory(name="Someone Else")
+    response = player_client.get(reverse("home"))
+    assert mine.name in response.text
+    assert party.name in response.text
+    assert "Someone Else" not in response.text
+
+
+def test_home_has_a_helpful_empty_state(client, stranger):
+    client.force_login(stranger)
+    response = client.get(reverse("home"))
+    assert "You have no characters yet" in response.text
+    assert "You are not in a party yet" in response.text
+
+
+def test_the_new_character_form_offers_every_registered_system(player_client):
+    response = player_client.get(reverse("character_create"))
+    for system in all_systems():
+        assert system.name in response.text
+
+
+def test_creating_a_character_makes_its_blank_sheet(player_client, player, party):
+    response = player_client.post(
+        reverse("character_create"), {"name": "Vanja", "system": "mutant", "party": party.pk}
+    )
+    character = Character.objects.get(name="Vanja")
+    assert response.status_code == 302 and response["Location"] == character.get_absolute_url()
+    assert character.owner == player and character.party == party
+    assert character.sheet.pk == character.pk
+
+
+def test_a_character_cannot_be_created_in_a_party_of_strangers(player_client):
+    elsewhere = PartyFactory()
+    response = player_client.post(
+        reverse("character_create"), {"name": "Spy", "system": "mutant", "party": elsewhere.pk}
+    )
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.text
+    assert not Character.objects.filter(name="Spy").exists()
+
+
+def test_an_unknown_system_is_refused_next_to_the_field(player_client):
+    response = player_client.post(reverse("character_create"), {"name": "X", "system": "gurps"})
+    assert "Select a valid choice" in response.text
+    assert not Character.objects.exists()

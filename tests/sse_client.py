@@ -1,0 +1,73 @@
+"""A tiny server-sent events reader for tests (the standard library only)."""
+
+from __future__ import annotations
+
+import http.client
+import time
+from dataclasses import dataclass
+from urllib.parse import urlparse
+
+
+@dataclass
+class SSEEvent:
+    event: str
+    data: str
+    id: str | None
+
+
+class SSEStream:
+    """Reads events from a streaming response, giving up after ``timeout`` seconds."""
+
+    def __init__(self, url: str, cookies: dict[str, str], last_event_id: str | None = None,
+                 timeout: float = 10):  # fmt: skip
+        parts = urlparse(url)
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+        headers = {
+            "Accept": "text/event-stream",
+            "Cookie": "; ".join(f"{key}={value}" for key, value in cookies.items()),
+        }
+        if last_event_id:
+            headers["Last-Event-ID"] = last_event_id
+        self.connection.request("GET", parts.path, headers=headers)
+        self.response = self.connection.getresponse()
+        self.timeout = timeout
+
+    @property
+    def status(self) -> int:
+        return self.response.status
+
+    def events(self):
+        """Yield events as they arrive (keep-alives and comments skipped)."""
+        event, data, event_id = "message", [], None
+        while True:
+            line = self.response.readline()
+            if not line:
+                return
+            line = line.decode().rstrip("\r\n")
+            if line == "":
+                if data or event != "message":
+                    yield SSEEvent(event, "\n".join(data), event_id)
+                event, data, event_id = "message", [], None
+            elif line.startswith(":"):
+                continue
+            else:
+                field, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                if field == "event":
+                    event = value
+                elif field == "data":
+                    data.append(value)
+                elif field == "id":
+                    event_id = value
+
+    def wait_for(self, name: str, timeout: float | None = None) -> SSEEvent:
+        deadline = time.monotonic() + (timeout or self.timeout)
+        for item in self.events():
+            if item.event == name:
+                return item
+            if time.monotonic() > deadline:
+                break
+        raise AssertionError(f"no {name!r} event arrived")
+
+    def close(self) -> None:
+        self.connection.close()
