@@ -7,6 +7,15 @@ from rolls.dice.core import ScriptedRNG
 from rolls.rng import use_rng
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(request):
+    """Real hashing costs ~0.3 s a user; tests only need passwords that check.
+    (Skipped when the pure dice tests run without pytest-django.)"""
+    if request.config.pluginmanager.hasplugin("django"):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def scripted_dice():
     """Script the server's dice for a view test: ``scripted_dice(6, 1, 3)``."""

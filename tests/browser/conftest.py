@@ -1,0 +1,55 @@
+"""Browser tests: Debian's Chromium driven by pytest-playwright against the app served
+by uvicorn (ASGI, so the live feed streams). Never `playwright install`: it downloads."""
+
+import os
+import shutil
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the tests still use the ORM
+# to arrange data and check the database.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("The browser tests need Debian's chromium (apt-get install chromium).")
+    return {
+        **browser_type_launch_args,
+        "executable_path": executable,
+        "headless": True,
+        "args": CHROMIUM_FLAGS,
+    }
+
+
+@pytest.fixture
+def log_in(asgi_server, password):
+    """log_in(page, user): sign in through the login form, as a person would."""
+
+    def sign_in(page, user):
+        page.goto(f"{asgi_server.url}/accounts/login/")
+        page.get_by_label("Username").fill(user.username)
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url(f"{asgi_server.url}/")
+        return page
+
+    return sign_in
