@@ -12,6 +12,7 @@ Environment variables (all optional in development):
 """
 
 import os
+import tempfile
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -110,7 +111,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
     # A file, not memory, for the test database: the browser and live-feed tests serve
     # the app from other threads and processes, which must see the same data.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # One file per test run, so two runs on one machine never share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"tableside-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
