@@ -33,8 +33,8 @@ from rolls.dice.agents import (
     damage_from,
     difficulty_value,
     read_outcome,
-    stat_bonus,
 )
+from rolls.dice.agents_sheet import stat_bonus
 from rolls.dice.core import DiceError, require_count
 from rolls.dice.odds import die_pmf
 

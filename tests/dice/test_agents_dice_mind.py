@@ -4,10 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents import (
+from rolls.dice.agents_sheet import (
     CONDITIONS,
     TRAUMA_TABLE,
-    Effect,
     Mind,
     change_mind,
     period_of,
@@ -15,7 +14,7 @@ from rolls.dice.agents import (
     time_of_day,
     time_passes,
 )
-from rolls.dice.core import DiceError
+from rolls.dice.core import DiceError, Effect
 
 LUCK, ANHEDONIA, CRACKED = "Lady Luck's Curse", "Anhedonia", "Cracked Intellect"
 

@@ -16,7 +16,6 @@ from rolls.dice.agents import (
     WEAPONS_BY_NAME,
     Check,
     DamageRoll,
-    Mind,
     Outcome,
     basic_roll,
     bench_largest_odds,
@@ -34,6 +33,7 @@ from rolls.dice.agents_odds import (
     research_done_odds,
     research_progress_odds,
 )
+from rolls.dice.agents_sheet import Mind
 from rolls.dice.core import DiceError
 
 F = Fraction

@@ -9,17 +9,18 @@ from hypothesis import strategies as st
 
 from rolls.dice.agents import (
     Check,
-    Effect,
-    Mind,
     Outcome,
     basic_roll,
     check_modifiers,
     high_options,
     resolve_basic_roll,
     spend_high_after_roll,
+)
+from rolls.dice.agents_sheet import (
+    Mind,
     stat_bonus,
 )
-from rolls.dice.core import DiceError, ScriptedRNG, as_data
+from rolls.dice.core import DiceError, Effect, ScriptedRNG, as_data
 
 
 def plain_check(**changes) -> Check:

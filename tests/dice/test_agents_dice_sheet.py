@@ -7,30 +7,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rolls.dice.agents import (
-    AFTERLIFE_TABLE,
-    TRAUMA_TABLE,
     WEAPONS,
     WEAPONS_BY_NAME,
     Check,
-    Effect,
-    Mind,
     Outcome,
     Weapon,
+    damage_from,
+    damage_roll,
+    research_roll,
+)
+from rolls.dice.agents_sheet import (
+    AFTERLIFE_TABLE,
+    TRAUMA_TABLE,
+    Mind,
     action_points,
     afterlife_roll,
     buy_skill_level,
-    damage_from,
-    damage_roll,
     fortitude,
     max_hp,
     max_sanity,
-    research_roll,
     resurrection,
     short_rest,
     skill_advance,
     trauma_roll,
 )
-from rolls.dice.core import DiceError, ScriptedRNG, as_data
+from rolls.dice.core import DiceError, Effect, ScriptedRNG, as_data
 
 
 def scripted(*faces):
