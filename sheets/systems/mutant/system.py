@@ -22,9 +22,20 @@ MUTANT = System(
         Collection("mutations", "mutations", f"{FORMS}.MutationForm", "Mutations", "mutation"),
     ),
     sections=(
-        "identity", "attributes", "skills", "points", "protection",
-        "gear", "weapons", "talents", "mutations", "derived",
-    ),  # fmt: skip
+        "title",
+        "warnings",
+        "identity",
+        "points",
+        "point_boxes",
+        "attributes",
+        "skills",
+        "protection",
+        "gear",
+        "encumbrance",
+        "weapons",
+        "talents",
+        "mutations",
+    ),
     admin="sheets.systems.mutant.admin",
     actions=(
         RollAction(

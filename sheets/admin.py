@@ -1,0 +1,62 @@
+"""The admin, the staff's data-entry tool: parties, members, characters, and each game
+system's sheet (registered by the module its registry descriptor names in ``admin``).
+
+Models with history use SimpleHistoryAdmin: every change can be seen, and an earlier
+version restored, from the object's "History" page.
+"""
+
+from importlib import import_module
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from sheets.models import Character, Membership, Party
+from sheets.systems.registry import all_systems
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+class CharacterInline(admin.TabularInline):
+    model = Character
+    extra = 0
+    fields = ["name", "owner", "system"]
+    readonly_fields = ["system"]
+    autocomplete_fields = ["owner"]
+    show_change_link = True
+
+
+@admin.register(Party)
+class PartyAdmin(admin.ModelAdmin):
+    list_display = ["name", "gm", "invite_code", "created"]
+    list_filter = ["created"]
+    search_fields = ["name", "gm__username", "invite_code"]
+    autocomplete_fields = ["gm"]
+    readonly_fields = ["created"]
+    inlines = [MembershipInline, CharacterInline]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "party", "joined"]
+    list_filter = ["party", "joined"]
+    search_fields = ["user__username", "party__name"]
+    autocomplete_fields = ["user", "party"]
+
+
+@admin.register(Character)
+class CharacterAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "system", "owner", "party", "updated"]
+    list_filter = ["system", "party", "updated"]
+    search_fields = ["name", "owner__username", "party__name"]
+    autocomplete_fields = ["owner", "party"]
+    readonly_fields = ["created", "updated"]
+    history_list_display = ["name", "party"]
+
+
+for system in all_systems():
+    if system.admin:
+        import_module(system.admin)

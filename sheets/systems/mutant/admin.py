@@ -1,0 +1,108 @@
+"""Admin for the Mutant: Year Zero sheet and its rows (imported by sheets/admin.py)."""
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from sheets.systems.mutant.forms import MutantSheetForm
+from sheets.systems.mutant.models import (
+    ATTRIBUTES,
+    BASE_SKILLS,
+    COUNTERS,
+    TRAUMA,
+    MutantGearLine,
+    MutantMutation,
+    MutantSheet,
+    MutantTalent,
+    MutantWeapon,
+)
+
+
+class GearLineInline(admin.TabularInline):
+    model = MutantGearLine
+    extra = 0
+    fields = ["name", "weight", "tiny", "bonus"]
+
+
+class WeaponInline(admin.TabularInline):
+    model = MutantWeapon
+    extra = 0
+    fields = ["name", "bonus", "damage", "range", "special"]
+
+
+class TalentInline(admin.TabularInline):
+    model = MutantTalent
+    extra = 0
+
+
+class MutationInline(admin.TabularInline):
+    model = MutantMutation
+    extra = 0
+
+
+@admin.register(MutantSheet)
+class MutantSheetAdmin(SimpleHistoryAdmin):
+    # The sheet's own form: clear messages for trauma above its attribute, rot boxes...
+    form = MutantSheetForm
+    list_display = ["character", "role", *ATTRIBUTES, "rot_temporary", "rot_permanent"]
+    list_filter = ["role", "character__party"]
+    search_fields = ["character__name", "character__owner__username", "character__party__name"]
+    list_select_related = ["character"]
+    autocomplete_fields = ["character"]
+    inlines = [GearLineInline, WeaponInline, TalentInline, MutationInline]
+    history_list_display = ["role", *ATTRIBUTES, *TRAUMA.values(), *COUNTERS]
+    fieldsets = [
+        (None, {"fields": ["character", "role", "face", "body", "clothing"]}),
+        ("Attributes", {"fields": [tuple(ATTRIBUTES)]}),
+        ("Trauma", {"fields": [tuple(TRAUMA.values())]}),
+        (
+            "Skills",
+            {
+                "fields": [tuple(BASE_SKILLS[i : i + 3]) for i in range(0, 12, 3)]
+                + ["specialist_skill"]
+            },
+        ),
+        ("Points", {"fields": [tuple(COUNTERS)]}),
+        (
+            "Armor and rot suit",
+            {
+                "fields": [
+                    ("armor_name", "armor_rating", "armor_natural"),
+                    ("rot_suit_name", "rot_suit_rating"),
+                ]
+            },
+        ),
+    ]
+
+    def get_readonly_fields(self, request, obj=None):
+        # The sheet's primary key is its character: chosen once, on the add page.
+        return ["character"] if obj is not None else []
+
+
+class RowAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "sheet"]
+    search_fields = ["name", "sheet__character__name"]
+    list_filter = ["sheet__character__party"]
+    list_select_related = ["sheet__character"]
+    autocomplete_fields = ["sheet"]
+
+
+@admin.register(MutantGearLine)
+class GearLineAdmin(RowAdmin):
+    list_display = ["name", "sheet", "weight", "tiny", "bonus"]
+    list_filter = ["tiny", "sheet__character__party"]
+
+
+@admin.register(MutantWeapon)
+class WeaponAdmin(RowAdmin):
+    list_display = ["name", "sheet", "bonus", "damage", "range"]
+    list_filter = ["range", "sheet__character__party"]
+
+
+@admin.register(MutantTalent)
+class TalentAdmin(RowAdmin):
+    pass
+
+
+@admin.register(MutantMutation)
+class MutationAdmin(RowAdmin):
+    pass

@@ -1,0 +1,239 @@
+"""Mutant: Year Zero sheet forms.
+
+``MutantSheetForm`` holds every field of the sheet itself; the editing views build it
+for one field at a time (the field a player just changed), so its cross-field checks
+read the other values from the stored sheet when they are not in the form. The row
+forms (gear, weapons, talents, mutations) are edited the same way, row by row, and
+their crispy helpers lay out the "add a row" forms.
+"""
+
+from decimal import Decimal
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from sheets.systems.mutant import rules
+from sheets.systems.mutant.models import (
+    ATTRIBUTES,
+    BASE_SKILLS,
+    BOX_MAX,
+    COUNTERS,
+    TRAUMA,
+    MutantGearLine,
+    MutantMutation,
+    MutantSheet,
+    MutantTalent,
+    MutantWeapon,
+)
+
+SCORE_LIMITS = (0, 10)  # the database's limits for attributes, trauma and skills
+RATING_LIMITS = (0, 20)
+BONUS_LIMITS = (-10, 10)
+DAMAGE_LIMITS = (0, 20)
+
+
+def limit(field, low, high):
+    """Give a number field its range: the server checks it and the browser knows it."""
+    field.min_value, field.max_value = low, high
+    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
+    field.widget.attrs.update(min=low, max=high)
+
+
+class CrossFieldMixin:
+    """Read a value from the form when it holds it, else from the stored row."""
+
+    def current(self, name):
+        if name in self.fields:
+            return self.cleaned_data.get(name)
+        return getattr(self.instance, name)
+
+    def error_on(self, names, message):
+        """Attach the message to the first of ``names`` this form edits."""
+        for name in names:
+            if name in self.fields:
+                self.add_error(name, message)
+                return
+
+
+class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
+    class Meta:
+        model = MutantSheet
+        fields = [
+            "role", "face", "body", "clothing",
+            *ATTRIBUTES, *TRAUMA.values(), *BASE_SKILLS, "specialist_skill",
+            *COUNTERS,
+            "armor_name", "armor_rating", "armor_natural", "rot_suit_name", "rot_suit_rating",
+        ]  # fmt: skip
+        labels = {
+            **rules.ATTRIBUTE_LABELS,
+            **rules.TRAUMA_LABELS,
+            **rules.SKILL_LABELS,
+            "rot_temporary": "Temporary rot points",
+            "rot_permanent": "Permanent rot points",
+            "experience": "Experience points",
+            "mutation_points": "Mutation points",
+            "armor_name": "Armor",
+            "armor_rating": "Armor rating",
+            "armor_natural": "Natural armor",
+            "rot_suit_name": "Rot suit",
+            "rot_suit_rating": "Rot suit rating",
+        }
+        help_texts = {"specialist_skill": "", "armor_natural": ""}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in (*ATTRIBUTES, *TRAUMA.values(), *BASE_SKILLS, "specialist_skill"):
+            limit(self.fields[name], *SCORE_LIMITS)
+        for name in COUNTERS:
+            limit(self.fields[name], 0, BOX_MAX)
+        for name in ("armor_rating", "rot_suit_rating"):
+            limit(self.fields[name], *RATING_LIMITS)
+        # The specialist skill goes by the role's name: "Intimidate" for an Enforcer.
+        role_slug = self.instance.role if self.instance else None
+        self.fields["specialist_skill"].label = rules.skill_label("specialist_skill", role_slug)
+
+    def clean(self):
+        cleaned = super().clean()
+        for attribute, trauma in TRAUMA.items():
+            if not self._both_valid(attribute, trauma):
+                continue
+            score, hurt = self.current(attribute), self.current(trauma)
+            if hurt > score:
+                attribute_label = rules.ATTRIBUTE_LABELS[attribute]
+                trauma_label = rules.TRAUMA_LABELS[trauma]
+                if trauma in self.fields:
+                    message = (
+                        f"{trauma_label} cannot be more than {attribute_label} ({score}): "
+                        f"at {score} the attribute is broken."
+                    )
+                    self.error_on([trauma], message)
+                else:
+                    message = (
+                        f"{attribute_label} cannot be lower than its "
+                        f"{trauma_label.lower()} ({hurt}): heal the trauma first."
+                    )
+                    self.error_on([attribute], message)
+        if self._both_valid("rot_temporary", "rot_permanent"):
+            temporary, permanent = self.current("rot_temporary"), self.current("rot_permanent")
+            if temporary + permanent > BOX_MAX:
+                self.error_on(
+                    ["rot_temporary", "rot_permanent"],
+                    f"Temporary and permanent rot share {BOX_MAX} boxes: "
+                    f"{temporary} + {permanent} is too many.",
+                )
+        return cleaned
+
+    def _both_valid(self, *names):
+        """True when each name is either valid in this form or not edited by it."""
+        edited = [name for name in names if name in self.fields]
+        return bool(edited) and all(name in self.cleaned_data for name in edited)
+
+
+def add_form_helper(*columns):
+    """A crispy helper for an "add a row" form: fields side by side on wide screens."""
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
+    return helper
+
+
+class LinesField(forms.DecimalField):
+    """A weight in lines, shown as people write it: 1, 0.5, 0.25 (not 1.00)."""
+
+    def prepare_value(self, value):
+        if isinstance(value, Decimal):
+            return rules.format_lines(value)
+        return super().prepare_value(value)
+
+
+class GearLineForm(forms.ModelForm):
+    # Column classes of each field when a row is shown on the sheet.
+    row_columns = {
+        "name": "col-12 col-sm-5 col-md-4",
+        "weight": "col-4 col-sm-2",
+        "bonus": "col-4 col-sm-2",
+        "tiny": "col-4 col-sm-2 align-self-center",
+    }
+
+    class Meta:
+        model = MutantGearLine
+        fields = ["name", "weight", "bonus", "tiny"]
+        field_classes = {"weight": LinesField}
+        labels = {"name": "Item", "weight": "Weight (lines)", "bonus": "Gear bonus"}
+        help_texts = {"weight": "", "tiny": ""}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["weight"].min_value = 0
+        self.fields["weight"].validators.append(MinValueValidator(0))
+        self.fields["weight"].widget.attrs.update(min=0, step="any")
+        limit(self.fields["bonus"], *BONUS_LIMITS)
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-5"),
+            ("weight", "col-4 col-md-2"),
+            ("bonus", "col-4 col-md-2"),
+            ("tiny", "col-4 col-md-3 align-self-center"),
+        )
+
+
+class WeaponForm(forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-6 col-md-3",
+        "bonus": "col-3 col-sm-2 col-md-1",
+        "damage": "col-3 col-sm-2 col-md-1",
+        "range": "col-6 col-sm-2 col-md-3",
+        "special": "col-12 col-md-2",
+    }
+
+    class Meta:
+        model = MutantWeapon
+        fields = ["name", "bonus", "damage", "range", "special"]
+        labels = {"name": "Weapon", "bonus": "Bonus", "range": "Range"}
+        help_texts = {"bonus": ""}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["bonus"], *BONUS_LIMITS)
+        limit(self.fields["damage"], *DAMAGE_LIMITS)
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"),
+            ("bonus", "col-4 col-md-2"),
+            ("damage", "col-4 col-md-2"),
+            ("range", "col-4 col-md-4"),
+            ("special", "col-12"),
+        )
+
+
+class TalentForm(forms.ModelForm):
+    row_columns = {"name": "col"}
+
+    class Meta:
+        model = MutantTalent
+        fields = ["name"]
+        labels = {"name": "Talent"}
+
+    @property
+    def helper(self):
+        return add_form_helper(("name", "col-12"))
+
+
+class MutationForm(forms.ModelForm):
+    row_columns = {"name": "col"}
+
+    class Meta:
+        model = MutantMutation
+        fields = ["name"]
+        labels = {"name": "Mutation"}
+
+    @property
+    def helper(self):
+        return add_form_helper(("name", "col-12"))

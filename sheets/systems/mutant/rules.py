@@ -1,0 +1,283 @@
+"""Mutant: Year Zero derived values, in the game's own words. Pure Python: no Django.
+
+Everything here reads plain values, or any object with the sheet's attribute names
+(a MutantSheet, a SimpleNamespace in a test), so the sheet page, the GM dashboard and
+the roll code share one definition of "dice available", "broken" and "encumbered".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+ATTRIBUTES = ("strength", "agility", "wits", "empathy")
+ATTRIBUTE_LABELS = {
+    "strength": "Strength",
+    "agility": "Agility",
+    "wits": "Wits",
+    "empathy": "Empathy",
+}
+# Each attribute's trauma: damage hurts Strength, fatigue Agility, confusion Wits,
+# doubt Empathy.
+TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
+TRAUMA_LABELS = {
+    "damage": "Damage",
+    "fatigue": "Fatigue",
+    "confusion": "Confusion",
+    "doubt": "Doubt",
+}
+
+# The twelve base skills, each with the attribute it rolls with (the seed's list).
+SKILL_ATTRIBUTES = {
+    "endure": "strength",
+    "force": "strength",
+    "fight": "strength",
+    "sneak": "agility",
+    "move": "agility",
+    "shoot": "agility",
+    "scout": "wits",
+    "comprehend": "wits",
+    "know_the_zone": "wits",
+    "sense_emotion": "empathy",
+    "manipulate": "empathy",
+    "heal": "empathy",
+}
+SKILL_LABELS = {
+    "endure": "Endure",
+    "force": "Force",
+    "fight": "Fight",
+    "sneak": "Sneak",
+    "move": "Move",
+    "shoot": "Shoot",
+    "scout": "Scout",
+    "comprehend": "Comprehend",
+    "know_the_zone": "Know the Zone",
+    "sense_emotion": "Sense Emotion",
+    "manipulate": "Manipulate",
+    "heal": "Heal",
+}
+SPECIALIST_FIELD = "specialist_skill"  # the sheet stores the role's specialist skill here
+
+BOX_MAX = 10  # rot, experience and mutation points are rows of ten boxes
+ROT_ALERT_AT = 5  # total rot at which the GM's dashboard raises an alert
+
+# Character creation (core rules): 14 attribute points, the role's key attribute at 5,
+# the others 2..4; 10 skill points, no skill above 3, at least 1 in the specialist skill.
+CREATION_ATTRIBUTE_POINTS = 14
+CREATION_KEY_ATTRIBUTE = 5
+CREATION_OTHER_ATTRIBUTE = (2, 4)
+CREATION_SKILL_POINTS = 10
+CREATION_SKILL_MAX = 3
+CREATION_SPECIALIST_MIN = 1
+
+
+@dataclass(frozen=True)
+class Role:
+    slug: str
+    name: str
+    key_attribute: str
+    specialist: str  # the specialist skill's name
+    specialist_attribute: str
+
+
+ROLES = {
+    role.slug: role
+    for role in (
+        Role("enforcer", "Enforcer", "strength", "Intimidate", "strength"),
+        Role("gearhead", "Gearhead", "wits", "Jury Rig", "wits"),
+        Role("stalker", "Stalker", "agility", "Find the Path", "agility"),
+        Role("fixer", "Fixer", "empathy", "Make a Deal", "empathy"),
+        Role("dog_handler", "Dog Handler", "agility", "Sic a Dog", "agility"),
+        Role("chronicler", "Chronicler", "empathy", "Inspire", "empathy"),
+        Role("boss", "Boss", "wits", "Command", "wits"),
+        Role("grunt", "Grunt", "strength", "Shake It Off", "strength"),
+    )
+}
+
+
+def role(slug: str) -> Role:
+    """The role called ``slug`` ("enforcer", "dog_handler"...); KeyError if unknown."""
+    return ROLES[slug]
+
+
+def key_attribute(role_slug: str) -> str:
+    return ROLES[role_slug].key_attribute
+
+
+def specialist_skill(role_slug: str) -> tuple[str, str]:
+    """(name, attribute) of the role's specialist skill: ("Intimidate", "strength")."""
+    found = ROLES[role_slug]
+    return found.specialist, found.specialist_attribute
+
+
+def skill_attribute(skill: str, role_slug: str | None = None) -> str:
+    """The attribute a skill rolls with. The specialist skill needs the role."""
+    if skill == SPECIALIST_FIELD:
+        if role_slug is None:
+            raise ValueError("the specialist skill's attribute depends on the role")
+        return ROLES[role_slug].specialist_attribute
+    return SKILL_ATTRIBUTES[skill]
+
+
+def skill_label(skill: str, role_slug: str | None = None) -> str:
+    """A skill's name on the sheet: the specialist skill goes by the role's skill name."""
+    if skill == SPECIALIST_FIELD:
+        return ROLES[role_slug].specialist if role_slug in ROLES else "Specialist skill"
+    return SKILL_LABELS[skill]
+
+
+def dice_available(score: int, trauma: int) -> int:
+    """Base dice an attribute gives: its score minus its trauma, never below zero."""
+    return max(0, score - trauma)
+
+
+def is_broken(score: int, trauma: int) -> bool:
+    """Broken: trauma has taken every die of the attribute."""
+    return dice_available(score, trauma) == 0
+
+
+def carry_capacity(strength: int) -> Decimal:
+    """Lines of gear a character carries without being encumbered: Strength score x 2."""
+    return Decimal(strength) * 2
+
+
+def line_weight(line: Any) -> Decimal:
+    """One gear line's weight in lines; tiny items weigh nothing."""
+    if getattr(line, "tiny", False):
+        return Decimal(0)
+    return Decimal(str(getattr(line, "weight", 0) or 0))
+
+
+def carried_weight(lines: Iterable[Any]) -> Decimal:
+    """Total weight of the gear lines (objects with ``weight`` and ``tiny``)."""
+    return sum((line_weight(line) for line in lines), Decimal(0))
+
+
+def is_encumbered(carried: Decimal, capacity: Decimal) -> bool:
+    """Encumbered when the gear weighs more than the capacity (equal is still fine)."""
+    return carried > capacity
+
+
+def format_lines(weight: Decimal | int) -> str:
+    """A weight in lines as people write it: 7.5, 10, 0.25 (no trailing zeros)."""
+    value = Decimal(weight)
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value.normalize(), "f")
+
+
+@dataclass(frozen=True)
+class AttributeState:
+    """An attribute as the sheet shows it: score, its trauma, the dice left."""
+
+    name: str
+    label: str
+    score: int
+    trauma_name: str
+    trauma_label: str
+    trauma: int
+    available: int
+    broken: bool
+
+
+def attribute_state(sheet: Any, attribute: str) -> AttributeState:
+    score = getattr(sheet, attribute)
+    trauma_name = TRAUMA[attribute]
+    trauma = getattr(sheet, trauma_name)
+    return AttributeState(
+        name=attribute,
+        label=ATTRIBUTE_LABELS[attribute],
+        score=score,
+        trauma_name=trauma_name,
+        trauma_label=TRAUMA_LABELS[trauma_name],
+        trauma=trauma,
+        available=dice_available(score, trauma),
+        broken=is_broken(score, trauma),
+    )
+
+
+def attribute_states(sheet: Any) -> list[AttributeState]:
+    return [attribute_state(sheet, attribute) for attribute in ATTRIBUTES]
+
+
+def base_dice(sheet: Any, attribute: str) -> int:
+    """Base dice for a roll on ``attribute`` (score - trauma)."""
+    return dice_available(getattr(sheet, attribute), getattr(sheet, TRAUMA[attribute]))
+
+
+def rot_total(sheet: Any) -> int:
+    return getattr(sheet, "rot_temporary", 0) + getattr(sheet, "rot_permanent", 0)
+
+
+def creation_warnings(
+    role_slug: str,
+    attributes: Mapping[str, int],
+    skills: Mapping[str, int],
+    specialist: int,
+) -> list[str]:
+    """What a new character breaks of the creation rules, as sentences for the player.
+
+    ``attributes`` maps the four attributes to their scores, ``skills`` the twelve base
+    skills to their levels; ``specialist`` is the specialist skill's level. An empty
+    list means the character is a legal starting character.
+    """
+    warnings = []
+    found = ROLES.get(role_slug)
+
+    total = sum(attributes.get(name, 0) for name in ATTRIBUTES)
+    if total != CREATION_ATTRIBUTE_POINTS:
+        warnings.append(
+            f"Attributes add up to {total}; a new character spreads "
+            f"{CREATION_ATTRIBUTE_POINTS} points."
+        )
+    low, high = CREATION_OTHER_ATTRIBUTE
+    for name in ATTRIBUTES:
+        score = attributes.get(name, 0)
+        label = ATTRIBUTE_LABELS[name]
+        if found and name == found.key_attribute:
+            if score != CREATION_KEY_ATTRIBUTE:
+                warnings.append(
+                    f"{label} is the {found.name}'s key attribute: it starts at "
+                    f"{CREATION_KEY_ATTRIBUTE} (now {score})."
+                )
+        elif not low <= score <= high:
+            warnings.append(
+                f"{label} starts between {low} and {high} (now {score}); only the key "
+                f"attribute reaches {CREATION_KEY_ATTRIBUTE}."
+            )
+
+    skill_total = sum(skills.get(name, 0) for name in SKILL_ATTRIBUTES) + specialist
+    if skill_total != CREATION_SKILL_POINTS:
+        warnings.append(
+            f"Skills add up to {skill_total}; a new character spreads "
+            f"{CREATION_SKILL_POINTS} points."
+        )
+    specialist_name = found.specialist if found else "The specialist skill"
+    for name in SKILL_ATTRIBUTES:
+        level = skills.get(name, 0)
+        if level > CREATION_SKILL_MAX:
+            warnings.append(
+                f"{SKILL_LABELS[name]} is {level}; skills start at {CREATION_SKILL_MAX} at most."
+            )
+    if specialist > CREATION_SKILL_MAX:
+        warnings.append(
+            f"{specialist_name} is {specialist}; skills start at {CREATION_SKILL_MAX} at most."
+        )
+    if specialist < CREATION_SPECIALIST_MIN:
+        role_words = f" (the {found.name}'s specialist skill)" if found else ""
+        warnings.append(
+            f"{specialist_name}{role_words} needs at least {CREATION_SPECIALIST_MIN} point."
+        )
+    return warnings
+
+
+def sheet_creation_warnings(sheet: Any) -> list[str]:
+    """``creation_warnings`` read from a sheet-like object."""
+    return creation_warnings(
+        sheet.role,
+        {name: getattr(sheet, name) for name in ATTRIBUTES},
+        {name: getattr(sheet, name) for name in SKILL_ATTRIBUTES},
+        getattr(sheet, SPECIALIST_FIELD),
+    )
