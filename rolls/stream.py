@@ -71,6 +71,8 @@ def announce_sheet(character_id: int) -> None:
         )
         if character is None or character.party_id is None:
             return
+        if not hasattr(character, character.system_descriptor.sheet_related_name):
+            return  # the character is being created: its sheet comes in the same request
         html = render_to_string(
             "sheets/_summary_card_body.html",
             {"character": character, "summary": summarise(character)},
@@ -132,6 +134,4 @@ def connect_sheet_signals() -> None:
                 models.add(relation.related_model)
     for model in models:
         post_save.connect(_on_change, sender=model, dispatch_uid=f"feed-save-{model.__name__}")
-        post_delete.connect(
-            _on_change, sender=model, dispatch_uid=f"feed-delete-{model.__name__}"
-        )
+        post_delete.connect(_on_change, sender=model, dispatch_uid=f"feed-delete-{model.__name__}")

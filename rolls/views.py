@@ -150,7 +150,9 @@ def choose(request, pk):
 
 def _own_roll(request, pk):
     roll = get_object_or_404(
-        Roll.objects.visible_to(request.user).select_related("character__party", "character__owner"),
+        Roll.objects.visible_to(request.user).select_related(
+            "character__party", "character__owner"
+        ),
         pk=pk,
     )
     if not roll.character.can_edit(request.user):

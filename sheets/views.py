@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from rolls.models import Roll
+from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
 from sheets.models import Character, Membership, Party
 from sheets.systems.registry import get_system
@@ -48,32 +49,12 @@ def character_create(request):
     return render(request, "sheets/character_new.html", {"form": form})
 
 
-def _readable_character(request, pk):
-    """The character if the user may read it (owner, or GM of its party); else 404."""
-    return get_object_or_404(
-        Character.objects.for_user(request.user).with_sheets().select_related("party", "owner"),
-        pk=pk,
-    )
-
-
 @login_required
 def character_sheet(request, pk):
-    character = _readable_character(request, pk)
-    system = character.system_descriptor
-    sheet = character.sheet
-    is_gm = character.party is not None and character.party.gm_id == request.user.pk
-    context = {
-        "character": character,
-        "sheet": sheet,
-        "system": system,
-        "can_edit": character.can_edit(request.user),
-        "is_gm": is_gm,
-        "party": character.party,
-        "actions": system.actions,
-        "recent_rolls": Roll.objects.filter(character=character).for_log()[:10],
-        **system.call("context", character, sheet),
-    }
-    return render(request, system.sheet_template, context)
+    character = readable_character(request, pk)
+    return render(
+        request, character.system_descriptor.sheet_template, sheet_page_context(request, character)
+    )
 
 
 @login_required
@@ -83,7 +64,9 @@ def party_create(request):
         party = form.save(commit=False)
         party.gm = request.user
         party.save()
-        messages.success(request, f"{party.name} is ready. Share the invite code with your players.")
+        messages.success(
+            request, f"{party.name} is ready. Share the invite code with your players."
+        )
         return redirect(party)
     return render(request, "sheets/party_new.html", {"form": form})
 
@@ -193,12 +176,8 @@ def party_summaries(request, pk):
 
 
 def _dashboard_context(party):
-    characters = list(
-        party.characters.with_sheets().select_related("owner").order_by("name")
-    )
-    cards = [
-        {"character": character, "summary": summarise(character)} for character in characters
-    ]
+    characters = list(party.characters.with_sheets().select_related("owner").order_by("name"))
+    cards = [{"character": character, "summary": summarise(character)} for character in characters]
     return {
         "party": party,
         "cards": cards,

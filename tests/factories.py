@@ -5,12 +5,12 @@ from django.contrib.auth import get_user_model
 
 from sheets.models import (
     Character,
+    Membership,
     MutantGearLine,
     MutantMutation,
     MutantSheet,
     MutantTalent,
     MutantWeapon,
-    Membership,
     Party,
 )
 

@@ -128,9 +128,7 @@ class System:
         return import_string(getattr(self, name))(*args, **kwargs)
 
 
-_DESCRIPTORS = (
-    "sheets.systems.mutant.system.MUTANT",
-)
+_DESCRIPTORS = ("sheets.systems.mutant.system.MUTANT",)
 
 
 @cache

@@ -64,9 +64,7 @@ def test_a_new_roll_reaches_a_connected_member_as_a_swappable_card(asgi_server, 
     party = PartyFactory(gm=gm)
     player = member_of(party)
     character = CharacterFactory(owner=player, party=party, name="Krin")
-    stream = SSEStream(
-        f"{asgi_server.url}/parties/{party.pk}/events/", session_cookies(client, gm)
-    )
+    stream = SSEStream(f"{asgi_server.url}/parties/{party.pk}/events/", session_cookies(client, gm))
     try:
         assert stream.status == 200
         stream.wait_for("stream-open")

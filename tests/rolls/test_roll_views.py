@@ -75,7 +75,9 @@ def test_a_roll_can_be_pushed_only_once(player_client, mutant_sheet, scripted_di
     player_client.post(roll_url(mutant_sheet), {"skill": "fight", "modifier": 0}, headers=HTMX)
     first = Roll.objects.get()
     scripted_dice(2, 3, 4, 5, 2, 3, 4, 5)
-    assert player_client.post(reverse("roll_push", args=[first.pk]), headers=HTMX).status_code == 200
+    assert (
+        player_client.post(reverse("roll_push", args=[first.pk]), headers=HTMX).status_code == 200
+    )
     again = player_client.post(reverse("roll_push", args=[first.pk]), headers=HTMX)
     assert again.status_code == 409
     assert "already pushed" in again.text

@@ -99,7 +99,7 @@ class MutantSheet(models.Model):
         verbose_name = "Mutant: Year Zero sheet"
         constraints = [
             *(_between(name, 0, 10) for name in ATTRIBUTES),
-            *(_between(name, 0, 10) for name in BASE_SKILLS + ("specialist_skill",)),
+            *(_between(name, 0, 10) for name in (*BASE_SKILLS, "specialist_skill")),
             *(_between(name, 0, BOX_MAX) for name in COUNTERS),
             *(
                 CheckConstraint(
