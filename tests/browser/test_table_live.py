@@ -1,0 +1,68 @@
+"""The whole path in real browsers: a player edits their sheet, rolls a skill on the
+server, pushes, and the trauma lands on the sheet; meanwhile the GM's dashboard, in a
+second browser context, shows both rolls and the new trauma without reloading."""
+
+from playwright.sync_api import expect
+
+from rolls.models import Roll
+from sheets.models import MutantSheet
+
+
+def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
+    asgi_server, browser, log_in, gm, party, player, mutant_sheet, scripted_dice
+):
+    character = mutant_sheet.character
+
+    gm_context, player_context = browser.new_context(), browser.new_context()
+    gm_page = gm_context.new_page()
+    log_in(gm_page, gm)
+    gm_page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
+    summary = gm_page.locator(f"#summary-{character.pk}")
+    expect(summary).to_contain_text("5/5")
+    expect(gm_page.locator("[data-feed-empty]")).to_be_visible()
+    gm_page.evaluate("window.stillTheSamePage = true")
+
+    page = player_context.new_page()
+    log_in(page, player)
+    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+
+    # Edit a field in place: it saves on change.
+    face = page.get_by_label("Face")
+    face.fill("Scarred chin")
+    face.press("Tab")
+    expect(page.locator("#f-face-status")).to_contain_text("Saved")
+
+    # Roll Fight on the server: Strength 5 (5 base dice) and Fight 3 (3 skill dice).
+    scripted_dice(6, 1, 3, 4, 2, 5, 2, 1)
+    page.locator("[data-roll-action=skill]").click()
+    page.locator("#roll-form-slot select[name=skill]").select_option("fight")
+    expect(page.locator(".odds")).to_contain_text("%")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    result = page.locator("[data-roll-result]")
+    expect(result.locator("[data-outcome]")).to_have_text("1 success, 1 damage")
+    expect(result.locator(".die")).to_have_count(8)
+
+    # Push: base 6 and base 1 stay; the other six dice are rolled again.
+    scripted_dice(1, 1, 4, 6, 3, 2)
+    page.get_by_role("button", name="Push the roll").click()
+    expect(result.get_by_text("pushed")).to_be_visible()
+    expect(page.locator("[data-effects]")).to_contain_text("Strength trauma +3")
+    expect(page.locator("[data-roll-result] .die.die-rerolled")).to_have_count(6)
+
+    # Three base-die 1s after the push: 3 damage and 3 mutation points, on the sheet.
+    expect(page.get_by_label("Damage", exact=True)).to_have_value("3")
+    expect(page.locator("#dice-strength")).to_contain_text("2 base dice")
+    stored = MutantSheet.objects.get(pk=mutant_sheet.pk)
+    assert (stored.damage, stored.mutation_points, stored.face) == (3, 3, "Scarred chin")
+
+    # The GM saw both rolls arrive, and the new trauma, without reloading.
+    rolls = Roll.objects.filter(character=character).order_by("pk")
+    assert rolls.count() == 2
+    feed = gm_page.locator(f"#feed-log-{party.pk}")
+    for roll in rolls:
+        expect(feed.locator(f'[data-roll="{roll.pk}"]')).to_be_visible()
+    expect(feed.locator("[data-roll]").first).to_contain_text("pushed")
+    expect(summary).to_contain_text("2/5")
+    assert gm_page.evaluate("window.stillTheSamePage") is True
+    gm_context.close()
+    player_context.close()
