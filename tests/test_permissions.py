@@ -1,0 +1,159 @@
+"""Who may do what, over every URL of the app and every role.
+
+Roles: anonymous, the character's owner, the GM of its party, another player of the
+party, and a stranger. Allowed requests must not be refused (and never 500); refused
+ones get 404 (nothing of a party shows to outsiders) or, anonymous, the login page.
+"""
+
+from dataclasses import dataclass
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from rolls.models import Roll
+from tests.factories import (
+    MutantGearLineFactory,
+    MutantSheetFactory,
+    PartyFactory,
+    UserFactory,
+    member_of,
+)
+
+ROLES = ("anonymous", "owner", "gm", "other_player", "stranger")
+OK, NOT_FOUND, LOGIN = "ok", 404, "login"
+
+
+@dataclass
+class Table:
+    users: dict
+    party: object
+    sheet: object
+    gear: object
+    roll: object
+
+
+@pytest.fixture
+def table(db):
+    gm = UserFactory(username="gm")
+    party = PartyFactory(gm=gm)
+    owner = member_of(party, UserFactory(username="owner"))
+    other = member_of(party, UserFactory(username="other"))
+    sheet = MutantSheetFactory(character__owner=owner, character__party=party)
+    gear = MutantGearLineFactory(sheet=sheet, name="Rope")
+    roll = Roll.objects.create(
+        character=sheet.character, party=party, user=owner, system="mutant", kind="d6",
+        label="D6", outcome="4", pushable=False,
+    )  # fmt: skip
+    users = {"owner": owner, "gm": gm, "other_player": other, "stranger": UserFactory()}
+    return Table(users, party, sheet, gear, roll)
+
+
+def editors(**overrides):
+    """Owner and GM may; other players and strangers get 404."""
+    rule = {"owner": OK, "gm": OK, "other_player": NOT_FOUND, "stranger": NOT_FOUND}
+    return {**rule, **overrides}
+
+
+MEMBERS = {"owner": OK, "gm": OK, "other_player": OK, "stranger": NOT_FOUND}
+GM_ONLY = {"owner": NOT_FOUND, "gm": OK, "other_player": NOT_FOUND, "stranger": NOT_FOUND}
+ANY_USER = {"owner": OK, "gm": OK, "other_player": OK, "stranger": OK}
+
+# name, method, url kwargs (from the table), POST data, who may
+MATRIX = [
+    ("home", "get", {}, None, ANY_USER),
+    ("character_create", "get", {}, None, ANY_USER),
+    ("party_create", "get", {}, None, ANY_USER),
+    ("party_join", "get", {}, None, ANY_USER),
+    ("party_join_code", "get", {"code": "@invite"}, None, ANY_USER),
+    ("character_sheet", "get", {"pk": "@sheet"}, None, editors()),
+    ("character_party", "post", {"pk": "@sheet"}, {"party": ""}, editors(gm=NOT_FOUND)),
+    ("sheet_field_save", "post", {"pk": "@sheet", "name": "face"},
+     {"face": "Scar", "original-face": ""}, editors()),
+    ("sheet_save", "post", {"pk": "@sheet"}, {"face": "Scar", "original-face": ""}, editors()),
+    ("sheet_row_add", "post", {"pk": "@sheet", "collection": "gear"},
+     {"gear-new-name": "Torch", "gear-new-weight": "0.25", "gear-new-bonus": "0"}, editors()),
+    ("sheet_row_remove", "post", {"pk": "@sheet", "collection": "gear", "row_pk": "@gear"}, {},
+     editors()),
+    ("sheet_row_restore", "post", {"pk": "@sheet", "collection": "gear", "row_pk": "@gear"}, {},
+     editors()),
+    ("sheet_section", "get", {"pk": "@sheet", "name": "attributes"}, None, editors()),
+    ("sheet_refresh", "get", {"pk": "@sheet"}, None, editors()),
+    ("roll_form", "get", {"pk": "@sheet", "action": "skill"}, None, editors()),
+    ("roll_form", "post", {"pk": "@sheet", "action": "d6"}, {"count": "1"}, editors()),
+    ("roll_odds", "get", {"pk": "@sheet", "action": "d6"}, None, editors()),
+    ("roll_detail", "get", {"pk": "@roll"}, None, editors()),
+    ("roll_push", "post", {"pk": "@roll"}, {}, editors()),
+    ("roll_choose", "post", {"pk": "@roll"}, {"choice": "damage"}, editors()),
+    ("party_detail", "get", {"pk": "@party"}, None, MEMBERS),
+    ("party_leave", "post", {"pk": "@party"}, {}, MEMBERS),
+    ("party_remove_member", "post", {"pk": "@party", "user_pk": "@other"}, {}, GM_ONLY),
+    ("party_dashboard", "get", {"pk": "@party"}, None, GM_ONLY),
+    ("party_summaries", "get", {"pk": "@party"}, None, GM_ONLY),
+    ("party_log", "get", {"pk": "@party"}, None, MEMBERS),
+    ("party_events", "get", {"pk": "@party"}, None, MEMBERS),
+]  # fmt: skip
+PUBLIC = {"login", "logout", "signup", "password_change", "password_change_done"}
+
+
+def resolve_kwargs(kwargs, table):
+    values = {
+        "@sheet": table.sheet.pk, "@gear": table.gear.pk, "@roll": table.roll.pk,
+        "@party": table.party.pk, "@other": table.users["other_player"].pk,
+        "@invite": table.party.invite_code,
+    }  # fmt: skip
+    return {key: values.get(value, value) for key, value in kwargs.items()}
+
+
+CASES = [
+    pytest.param(name, method, kwargs, data, role, (rule[role] if role != "anonymous" else LOGIN),
+                 id=f"{method}-{name}-{role}")
+    for name, method, kwargs, data, rule in MATRIX
+    for role in ROLES
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "method", "kwargs", "data", "role", "expected"), CASES)
+def test_every_url_admits_exactly_the_right_people(
+    client, table, name, method, kwargs, data, role, expected
+):
+    if role != "anonymous":
+        client.force_login(table.users[role])
+    url = reverse(name, kwargs=resolve_kwargs(kwargs, table))
+    response = getattr(client, method)(url, data) if method == "post" else client.get(url)
+    if expected == LOGIN:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+    elif expected == NOT_FOUND:
+        assert response.status_code == 404
+    else:
+        assert response.status_code < 400 or response.status_code in (409, 422), (
+            f"{role} was refused {method.upper()} {url}: {response.status_code}"
+        )
+    if hasattr(response, "streaming_content") and response.streaming:
+        response.close()
+
+
+def test_refused_requests_change_nothing(client, table):
+    client.force_login(table.users["stranger"])
+    client.post(reverse("sheet_field_save", args=[table.sheet.pk, "face"]), {"face": "Hacked"})
+    client.post(reverse("roll_form", args=[table.sheet.pk, "d6"]), {"count": "1"})
+    client.post(reverse("party_remove_member", args=[table.party.pk, table.users["owner"].pk]))
+    table.sheet.refresh_from_db()
+    assert table.sheet.face == ""
+    assert Roll.objects.count() == 1
+    assert table.party.is_member(table.users["owner"])
+
+
+def named_patterns(resolver=None):
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.app_name != "admin":
+                yield from named_patterns(pattern)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield pattern.name
+
+
+def test_the_matrix_covers_every_url_of_the_app():
+    covered = {name for name, *_ in MATRIX} | PUBLIC
+    missing = set(named_patterns()) - covered
+    assert not missing, f"add these URLs to the permission matrix: {sorted(missing)}"
