@@ -90,15 +90,25 @@ def gm_client(client, gm):
     return client
 
 
-@pytest.fixture
-def asgi_server(transactional_db, settings):
-    """The app on a real ASGI server (uvicorn in a thread) for streaming tests; the data
-    is committed (transactional_db) so the server's threads can see it."""
+@pytest.fixture(scope="session")
+def _asgi_server_for_session(django_db_setup, django_db_blocker):
+    """One uvicorn for the whole run: django-eventstream keeps one Redis subscription per
+    process, bound to the event loop of the first stream, so the server's loop must live
+    as long as the process does (as in production)."""
+    from django.conf import settings
     from django.core.asgi import get_asgi_application
+    from django.test.utils import override_settings
 
     from tests.asgi_server import ThreadedASGIServer
 
-    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-    server = ThreadedASGIServer(get_asgi_application()).start()
-    yield server
-    server.stop()
+    with override_settings(ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "127.0.0.1", "localhost"]):
+        server = ThreadedASGIServer(get_asgi_application()).start()
+        yield server
+        server.stop()
+
+
+@pytest.fixture
+def asgi_server(_asgi_server_for_session, transactional_db):
+    """The app on a real ASGI server (uvicorn in a thread) for streaming tests; each test's
+    data is committed (transactional_db) so the server's threads can see it."""
+    return _asgi_server_for_session

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http.client
+import os
 import time
 from dataclasses import dataclass
 from urllib.parse import urlparse
@@ -71,3 +72,29 @@ class SSEStream:
 
     def close(self) -> None:
         self.connection.close()
+
+
+FEED_CHANNEL = "events_channel"  # django-eventstream's Redis pub/sub channel
+
+
+def feed_subscribers() -> int:
+    """How many server processes listen to the feed through Redis (0 without Redis)."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return 0
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        return dict(client.pubsub_numsub(FEED_CHANNEL)).get(FEED_CHANNEL.encode(), 0)
+
+
+def wait_for_feed_subscribers(at_least: int, timeout: float = 10) -> None:
+    """With Redis, a server subscribes when its first stream opens, an instant after the
+    stream says it is open: wait for that before publishing. No-op without Redis."""
+    if not os.environ.get("REDIS_URL"):
+        return
+    deadline = time.monotonic() + timeout
+    while feed_subscribers() < at_least:
+        if time.monotonic() > deadline:
+            raise AssertionError("the server never subscribed to the feed in Redis")
+        time.sleep(0.05)

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from rolls.models import Roll
 from sheets.models import MutantSheet
+from tests.sse_client import wait_for_feed_subscribers
 
 
 def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
@@ -21,6 +22,7 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     expect(summary).to_contain_text("5/5")
     expect(gm_page.locator("[data-feed-empty]")).to_be_visible()
     gm_page.evaluate("window.stillTheSamePage = true")
+    wait_for_feed_subscribers(1)
 
     page = player_context.new_page()
     log_in(page, player)

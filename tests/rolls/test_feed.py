@@ -6,7 +6,7 @@ from django.urls import reverse
 from rolls.models import Roll
 from rolls.stream import PartyChannelManager, announce_roll, party_channel
 from tests.factories import CharacterFactory, PartyFactory, UserFactory, member_of
-from tests.sse_client import SSEStream
+from tests.sse_client import SSEStream, wait_for_feed_subscribers
 
 
 def make_roll(character, outcome="2 successes"):
@@ -68,6 +68,7 @@ def test_a_new_roll_reaches_a_connected_member_as_a_swappable_card(asgi_server, 
     try:
         assert stream.status == 200
         stream.wait_for("stream-open")
+        wait_for_feed_subscribers(1)
         roll = make_roll(character, outcome="3 successes")
         announce_roll(roll.pk)
         event = stream.wait_for("roll")
@@ -87,6 +88,7 @@ def test_a_reconnect_with_last_event_id_replays_every_missed_roll(asgi_server, c
     first = SSEStream(url, cookies)
     try:
         first.wait_for("stream-open")
+        wait_for_feed_subscribers(1)
         announce_roll(make_roll(character, outcome="seen live").pk)
         last_seen = first.wait_for("roll").id
     finally:

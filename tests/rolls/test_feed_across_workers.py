@@ -15,7 +15,7 @@ from django.db import connection
 from rolls.models import Roll
 from tests.asgi_server import free_port
 from tests.factories import MutantSheetFactory, PartyFactory, member_of
-from tests.sse_client import SSEStream
+from tests.sse_client import SSEStream, feed_subscribers, wait_for_feed_subscribers
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [
@@ -86,11 +86,13 @@ def test_a_roll_made_on_one_worker_is_streamed_by_the_other(two_workers, client)
     client.force_login(player)
     cookies = {"sessionid": client.cookies["sessionid"].value}
 
+    already_listening = feed_subscribers()
     stream = SSEStream(
         f"http://127.0.0.1:{listening_port}/parties/{party.pk}/events/", cookies, timeout=15
     )
     try:
         stream.wait_for("stream-open")
+        wait_for_feed_subscribers(already_listening + 1)
         csrf = "t" * 32
         conn = http.client.HTTPConnection("127.0.0.1", rolling_port, timeout=15)
         conn.request(
