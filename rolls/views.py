@@ -16,19 +16,10 @@ from rolls.dice.core import DiceError
 from rolls.models import Roll
 from rolls.rng import server_rng
 from rolls.stream import announce_roll, party_channel
-from sheets.models import Character, Party
+from sheets.editing import editable_character
+from sheets.models import Party
 
 LOG_LENGTH = 30
-
-
-def _rollable(request, pk):
-    """A character the user may roll for (its owner, or the GM of its party); else 404."""
-    character = get_object_or_404(
-        Character.objects.for_user(request.user).select_related("party", "owner"), pk=pk
-    )
-    if not character.can_edit(request.user):
-        raise Http404("Not your character.")
-    return character
 
 
 def _action(character, slug):
@@ -52,7 +43,7 @@ def _page(request, name, context, status=200):
 @login_required
 def roll_form(request, pk, action):
     """GET: the roll's form with its exact odds. POST: roll against the sheet."""
-    character = _rollable(request, pk)
+    character = editable_character(request, pk)
     roll_action = _action(character, action)
     sheet = character.sheet
     data = request.POST if request.method == "POST" else None
@@ -79,7 +70,7 @@ def roll_form(request, pk, action):
 @require_GET
 def roll_odds(request, pk, action):
     """The exact odds for the inputs currently in the roll form."""
-    character = _rollable(request, pk)
+    character = editable_character(request, pk)
     roll_action = _action(character, action)
     form = roll_action.form_class(character.sheet, data=request.GET or None)
     return render(
@@ -140,7 +131,13 @@ def choose(request, pk):
             context["error"] = "A choice was already made for this roll."
             return _result_response(request, context, status=409)
         sheet = system.model().objects.select_for_update().get(pk=character.pk)
-        effects = system.call("choose", sheet, locked_roll, choice)
+        try:
+            with transaction.atomic():
+                effects = system.call("choose", sheet, locked_roll, choice)
+        except DiceError as error:
+            context["error"] = str(error)
+            return _result_response(request, context, status=422)
+        # the system applied the pick to the sheet; the roll records it and its effects
         locked_roll.result = {**locked_roll.result, "chosen": choice}
         locked_roll.effects = [*locked_roll.effects, *effects]
         locked_roll.save(update_fields=["result", "effects"])

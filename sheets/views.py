@@ -72,8 +72,7 @@ def party_create(request):
 
 
 def _member_party(request, pk):
-    party = get_object_or_404(Party.objects.for_user(request.user).select_related("gm"), pk=pk)
-    return party
+    return get_object_or_404(Party.objects.for_user(request.user).select_related("gm"), pk=pk)
 
 
 @login_required
@@ -164,18 +163,18 @@ def character_assign_party(request, pk):
 
 @login_required
 def party_dashboard(request, pk):
-    party = get_object_or_404(Party.objects.select_related("gm"), pk=pk, gm=request.user)
-    return render(request, "sheets/dashboard.html", _dashboard_context(party))
+    return render(request, "sheets/dashboard.html", _dashboard_context(request, pk))
 
 
 @login_required
 def party_summaries(request, pk):
     """The dashboard's character cards, refetched when the live feed (re)opens."""
+    return render(request, "sheets/dashboard.html#summaries", _dashboard_context(request, pk))
+
+
+def _dashboard_context(request, pk):
+    """Only the party's GM sees its dashboard; anyone else gets 404."""
     party = get_object_or_404(Party.objects.select_related("gm"), pk=pk, gm=request.user)
-    return render(request, "sheets/dashboard.html#summaries", _dashboard_context(party))
-
-
-def _dashboard_context(party):
     characters = list(party.characters.with_sheets().select_related("owner").order_by("name"))
     cards = [{"character": character, "summary": summarise(character)} for character in characters]
     return {
