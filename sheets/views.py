@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rolls.models import Roll
@@ -88,9 +89,10 @@ def party_detail(request, pk):
             "is_gm": is_gm,
             "memberships": party.memberships.select_related("user"),
             "characters": characters,
-            "my_characters": characters.filter(owner=request.user),
             "unassigned": Character.objects.filter(owner=request.user, party__isnull=True),
-            "invite_url": request.build_absolute_uri(f"/join/{party.invite_code}/"),
+            "invite_url": request.build_absolute_uri(
+                reverse("party_join_code", args=[party.invite_code])
+            ),
             "rolls": Roll.objects.filter(party=party).for_log()[:FEED_LENGTH],
         },
     )
