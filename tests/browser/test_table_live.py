@@ -15,6 +15,16 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     character = mutant_sheet.character
 
     gm_context, player_context = browser.new_context(), browser.new_context()
+    violations = []
+    for context in (gm_context, player_context):
+        context.add_init_script(
+            "document.addEventListener('securitypolicyviolation', event => "
+            "console.error('CSP violation: ' + event.violatedDirective + ' ' + event.sample))"
+        )
+        context.on(
+            "console",
+            lambda message: violations.append(message.text) if "CSP" in message.text else None,
+        )
     gm_page = gm_context.new_page()
     log_in(gm_page, gm)
     gm_page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
@@ -66,5 +76,6 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     expect(feed.locator("[data-roll]").first).to_contain_text("pushed")
     expect(summary).to_contain_text("2/5")
     assert gm_page.evaluate("window.stillTheSamePage") is True
+    assert not violations, "the strict Content Security Policy blocked something"
     gm_context.close()
     player_context.close()
