@@ -8,8 +8,9 @@ Each ``run(sheet, cleaned_data, rng) -> Rolled`` is called by the roll views ins
 Caps (RULINGS): trauma never goes above the attribute score, counters stay in 0..10 and
 temporary + permanent rot fits the ten boxes; a capped effect says so in its note.
 
-The skill -> attribute map below is this module's own for now; the sheet's
-``rules.py`` will hold the shared one.
+Which attribute a skill rolls with, the skills' and attributes' names and the base dice
+an attribute gives come from the sheet's rules (``sheets/systems/mutant/rules.py``):
+the sheet page, the dashboard and the rolls read one definition.
 """
 
 from __future__ import annotations
@@ -22,39 +23,10 @@ from rolls.actions import Rolled, effects_data
 from rolls.dice import mutant as dice
 from rolls.dice import mutant_odds
 from rolls.dice.core import DiceError, Effect, as_data
-from sheets.systems.mutant.models import BOX_MAX, TRAUMA
+from sheets.systems.mutant import rules
+from sheets.systems.mutant.rules import ATTRIBUTE_LABELS, BOX_MAX, TRAUMA
 
-ATTRIBUTE_LABELS = {
-    "strength": "Strength",
-    "agility": "Agility",
-    "wits": "Wits",
-    "empathy": "Empathy",
-}
-SKILLS = {  # sheet field -> (name, attribute)
-    "endure": ("Endure", "strength"),
-    "force": ("Force", "strength"),
-    "fight": ("Fight", "strength"),
-    "sneak": ("Sneak", "agility"),
-    "move": ("Move", "agility"),
-    "shoot": ("Shoot", "agility"),
-    "scout": ("Scout", "wits"),
-    "comprehend": ("Comprehend", "wits"),
-    "know_the_zone": ("Know the Zone", "wits"),
-    "sense_emotion": ("Sense Emotion", "empathy"),
-    "manipulate": ("Manipulate", "empathy"),
-    "heal": ("Heal", "empathy"),
-}
-SPECIALIST = "specialist_skill"  # the sheet field, as in sheets/systems/mutant/rules.py
-SPECIALIST_SKILLS = {  # role -> (specialist skill, attribute)
-    "enforcer": ("Intimidate", "strength"),
-    "gearhead": ("Jury Rig", "wits"),
-    "stalker": ("Find the Path", "agility"),
-    "fixer": ("Make a Deal", "empathy"),
-    "dog_handler": ("Sic a Dog", "agility"),
-    "chronicler": ("Inspire", "empathy"),
-    "boss": ("Command", "wits"),
-    "grunt": ("Shake It Off", "strength"),
-}
+SKILLS = rules.SKILL_ATTRIBUTES  # the twelve base skills: sheet field -> attribute
 ATTACK_SKILLS = ("fight", "shoot")
 UNARMED_DAMAGE = 1  # a Fight roll with bare hands
 
@@ -92,28 +64,12 @@ SKILL_RULE = "A 6 on a base, skill or gear die is a success; a 6 on a negative d
 
 
 def skill_name(sheet, skill: str) -> str:
-    if skill == SPECIALIST:
-        return SPECIALIST_SKILLS[sheet.role][0]
-    return SKILLS[skill][0]
+    """The skill's name on this sheet: the specialist skill goes by the role's skill."""
+    return rules.skill_label(skill, sheet.role)
 
 
 def skill_attribute(sheet, skill: str) -> str:
-    if skill == SPECIALIST:
-        return SPECIALIST_SKILLS[sheet.role][1]
-    return SKILLS[skill][1]
-
-
-def skill_level(sheet, skill: str) -> int:
-    return sheet.specialist_skill if skill == SPECIALIST else getattr(sheet, skill)
-
-
-def skill_keys() -> tuple[str, ...]:
-    return (*SKILLS, SPECIALIST)
-
-
-def base_dice(sheet, attribute: str) -> int:
-    """Base dice = attribute score minus that attribute's trauma."""
-    return max(0, getattr(sheet, attribute) - getattr(sheet, TRAUMA[attribute]))
+    return rules.skill_attribute(skill, sheet.role)
 
 
 def _normalised(name: str) -> str:
@@ -182,10 +138,10 @@ class SkillPool:
 def skill_pool(sheet, skill: str, modifier: int = 0, item=None) -> SkillPool:
     """Base dice = attribute - trauma; skill dice = level + modifier (negative dice
     below 0); gear dice = the item's bonus. A negative bonus counts as a modifier."""
-    if skill not in skill_keys():
+    if skill not in rules.skills():
         raise DiceError(f"no skill {skill!r} on a Mutant: Year Zero sheet")
     attribute = skill_attribute(sheet, skill)
-    level = skill_level(sheet, skill)
+    level = rules.skill_level(sheet, skill)
     bonus = item.bonus if item is not None else 0
     skill_count, negative = dice.skill_dice(level, modifier + min(0, bonus))
     weapon_damage = None
@@ -200,7 +156,7 @@ def skill_pool(sheet, skill: str, modifier: int = 0, item=None) -> SkillPool:
         attribute=attribute,
         level=level,
         modifier=modifier,
-        base=base_dice(sheet, attribute),
+        base=rules.base_dice(sheet, attribute),
         skill_dice=skill_count,
         gear_dice=max(0, bonus),
         negative=negative,
@@ -360,8 +316,8 @@ def skill_roll(sheet, cleaned_data, rng) -> Rolled:
     result = dice.skill_roll(rng, pool.base, pool.skill_dice, pool.gear_dice, pool.negative)
     payload = _skill_result(pool, result)
     if result.pushable:
-        room = getattr(sheet, pool.attribute) - getattr(sheet, TRAUMA[pool.attribute])
-        odds = dice.push_odds_for(result, trauma_room=max(0, room))
+        room = rules.base_dice(sheet, pool.attribute)  # trauma stops at the score
+        odds = dice.push_odds_for(result, trauma_room=room)
         payload["push_odds"] = mutant_odds.push_rows(odds)
     inputs = {**dataclasses.asdict(pool), "insist": insist}
     return Rolled(
@@ -501,7 +457,7 @@ def rot_event(sheet, cleaned_data, rng) -> Rolled:
     if source not in ROT_SOURCE_NAMES:
         raise DiceError(f"Rot comes from a rot level 1-3 or a rot attack, not {source!r}.")
     resistant, suit, rot_eater = rot_protection(sheet)
-    total_before = sheet.rot_temporary + sheet.rot_permanent
+    total_before = rules.rot_total(sheet)
     result = dice.rot_event(rng, points, total_before, resistant, suit, rot_eater)
     changes = _Changes(sheet)
     if result.suit_rating_after != suit:

@@ -15,6 +15,7 @@ from django import forms
 from rolls.actions import mutant as actions
 from rolls.dice import mutant as dice
 from rolls.dice import mutant_odds
+from sheets.systems.mutant import rules
 
 MODIFIER_RANGE = (-3, 3)
 MAX_INCOMING = 20
@@ -32,6 +33,18 @@ class MutantRollForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
+
+    def get_initial_for_field(self, field, field_name):
+        """A value handed in as ``initial`` (a link's query string: ``?skill=fight``) is
+        used when the field accepts it; anything else (``?skill=flying``) falls back to
+        the field's own default, so a mistyped link never breaks the form or its odds."""
+        value = super().get_initial_for_field(field, field_name)
+        if field_name not in self.initial:
+            return value
+        try:
+            return field.clean(value)
+        except forms.ValidationError:
+            return field.initial() if callable(field.initial) else field.initial
 
     def value(self, name):
         """The submitted value of a field if it is valid, else its default."""
@@ -84,14 +97,14 @@ class SkillRollForm(MutantRollForm):
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         skills = []
-        for key in actions.skill_keys():
-            attribute = actions.skill_attribute(sheet, key)
-            name = actions.skill_name(sheet, key)
-            level = actions.skill_level(sheet, key)
-            base = actions.base_dice(sheet, attribute)
-            specialist = ", specialist" if key == actions.SPECIALIST else ""
+        for key in rules.skills():
+            attribute = rules.skill_attribute(key, sheet.role)
+            name = rules.skill_label(key, sheet.role)
+            level = rules.skill_level(sheet, key)
+            base = rules.base_dice(sheet, attribute)
+            specialist = ", specialist" if key == rules.SPECIALIST_FIELD else ""
             label = (
-                f"{name} ({actions.ATTRIBUTE_LABELS[attribute]}{specialist}): "
+                f"{name} ({rules.ATTRIBUTE_LABELS[attribute]}{specialist}): "
                 f"{base} base + {level} skill dice"
             )
             if base == 0:
@@ -99,6 +112,9 @@ class SkillRollForm(MutantRollForm):
             skills.append((key, label))
         self.fields["skill"].choices = skills
         self.fields["skill"].initial = skills[0][0]
+        if "skill" in self.initial:
+            # Opened for one skill (its Roll link on the sheet): start at the skill.
+            self.fields["skill"].widget.attrs["autofocus"] = True
         items = [("", "No gear")]
         for weapon in sheet.weapons.all():
             items.append(
@@ -190,7 +206,7 @@ class RotEventForm(MutantRollForm):
 
     def odds(self):
         resistant, suit, rot_eater = actions.rot_protection(self.sheet)
-        total = self.sheet.rot_temporary + self.sheet.rot_permanent
+        total = rules.rot_total(self.sheet)
         odds = mutant_odds.rot_odds(self.value("points"), total, resistant, suit, rot_eater)
         return mutant_odds.rot_rows(odds, protected=resistant or suit > 0)
 

@@ -121,6 +121,19 @@ def skill_attribute(skill: str, role_slug: str | None = None) -> str:
     return SKILL_ATTRIBUTES[skill]
 
 
+def skills() -> tuple[str, ...]:
+    """Every skill a sheet rolls, by its sheet field: the twelve base skills, then the
+    specialist skill."""
+    return (*SKILL_ATTRIBUTES, SPECIALIST_FIELD)
+
+
+def skill_level(sheet: Any, skill: str) -> int:
+    """A skill's level on a sheet (each skill, the specialist one too, is a field)."""
+    if skill not in SKILL_ATTRIBUTES and skill != SPECIALIST_FIELD:
+        raise KeyError(skill)
+    return getattr(sheet, skill)
+
+
 def skill_label(skill: str, role_slug: str | None = None) -> str:
     """A skill's name on the sheet: the specialist skill goes by the role's skill name."""
     if skill == SPECIALIST_FIELD:
