@@ -4,9 +4,9 @@ from django.db import models
 from django.db.models import CheckConstraint, F, Q
 from simple_history.models import HistoricalRecords
 
-__all__ = ["MutantGearLine", "MutantMutation", "MutantSheet", "MutantTalent", "MutantWeapon"]
+from sheets.systems.mutant.rules import ATTRIBUTES, BOX_MAX, TRAUMA
 
-BOX_MAX = 10  # rot, experience and mutation points are rows of ten boxes
+__all__ = ["MutantGearLine", "MutantMutation", "MutantSheet", "MutantTalent", "MutantWeapon"]
 
 
 class Role(models.TextChoices):
@@ -34,8 +34,6 @@ def _between(field, low, high):
     )
 
 
-ATTRIBUTES = ("strength", "agility", "wits", "empathy")
-TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
 BASE_SKILLS = (
     "endure", "force", "fight",
     "sneak", "move", "shoot",
