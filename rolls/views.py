@@ -32,6 +32,7 @@ def _action(character, slug):
 def _page(request, name, context, status=200):
     """Render the roll page, or one of its partials for an HTMX request. A refused roll
     form goes back where the form was, with its errors."""
+    context["odds"] = _odds(context["form"])
     if not request.htmx:
         return render(request, "rolls/roll_page.html", context, status=status)
     response = render(request, f"rolls/roll_page.html#{name}", context, status=status)
@@ -76,8 +77,16 @@ def roll_odds(request, pk, action):
     return render(
         request,
         "rolls/roll_page.html#odds",
-        {"character": character, "action": roll_action, "form": form},
+        {"character": character, "action": roll_action, "form": form, "odds": _odds(form)},
     )
+
+
+def _odds(form):
+    """The form's exact odds; none (the form says to fill it in) for impossible inputs."""
+    try:
+        return form.odds()
+    except DiceError:
+        return []
 
 
 @login_required

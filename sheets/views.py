@@ -150,9 +150,11 @@ def party_remove_member(request, pk, user_pk):
 def character_assign_party(request, pk):
     """A player brings one of their own characters to a party they belong to."""
     character = get_object_or_404(Character, pk=pk, owner=request.user)
-    party_pk = request.POST.get("party") or None
-    if party_pk is None:
+    party_pk = request.POST.get("party", "")
+    if not party_pk:
         character.party = None
+    elif not party_pk.isdigit():
+        raise Http404("No such party.")
     else:
         character.party = get_object_or_404(Party.objects.for_user(request.user), pk=party_pk)
     character.save(update_fields=["party", "updated"])

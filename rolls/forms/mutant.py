@@ -236,14 +236,7 @@ class DecontaminationForm(MutantRollForm):
 
 
 class MutationRollForm(MutantRollForm):
-    points = forms.IntegerField(
-        label="Mutation points to spend",
-        initial=1,
-        error_messages={
-            "invalid": "Mutation points must be a whole number.",
-            "required": "Give the mutation points to spend.",
-        },
-    )
+    points = _number("Mutation points to spend", 1, dice.BOXES, 1)
     mutation = forms.ChoiceField(label="Mutation", required=False)
 
     def __init__(self, sheet, data=None, *args, **kwargs):

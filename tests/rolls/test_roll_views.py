@@ -170,3 +170,20 @@ def test_a_misfire_choice_is_applied_once(player_client, mutant_sheet, scripted_
     assert again.status_code in (409, 422)
     mutant_sheet.refresh_from_db()
     assert mutant_sheet.damage + mutant_sheet.doubt == 1
+
+
+@pytest.mark.parametrize("points", ["11", "0", "-3", "lots"])
+def test_an_impossible_value_in_a_roll_link_falls_back_to_the_default(
+    player_client, mutant_sheet, points
+):
+    response = player_client.get(roll_url(mutant_sheet, "mutation"), {"points": points})
+    assert response.status_code == 200
+    assert "Odds before rolling" in response.text
+
+
+def test_a_refused_roll_on_the_roll_page_goes_back_into_its_form(player_client, mutant_sheet):
+    page = player_client.get(roll_url(mutant_sheet, "d6"))
+    assert 'id="roll-form-slot"' in page.text, "the HX-Retarget of a refused roll exists here"
+    refused = player_client.post(roll_url(mutant_sheet, "d6"), {"count": "0"}, headers=HTMX)
+    assert refused.status_code == 422
+    assert refused.headers["HX-Retarget"] == "#roll-form-slot"

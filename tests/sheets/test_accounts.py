@@ -53,3 +53,19 @@ def test_pages_carry_a_strict_content_security_policy(player_client):
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
     nonce = policy.split("'nonce-")[1].split("'")[0]
     assert f'nonce="{nonce}"' in response.text, "htmx is loaded with the request's nonce"
+
+
+def test_signing_up_never_redirects_to_another_site(client):
+    response = client.post(
+        reverse("signup") + "?next=https://evil.example/",
+        {"username": "vanja", "password1": "zone-stalker-77", "password2": "zone-stalker-77"},
+    )
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+
+
+def test_signing_up_follows_a_next_page_of_this_site(client):
+    response = client.post(
+        reverse("signup") + "?next=/join/ARKDEMO1/",
+        {"username": "vanja", "password1": "zone-stalker-77", "password2": "zone-stalker-77"},
+    )
+    assert response["Location"] == "/join/ARKDEMO1/"

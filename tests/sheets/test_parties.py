@@ -113,3 +113,9 @@ def test_a_character_cannot_be_brought_to_a_party_of_strangers(player_client, pl
     )
     assert response.status_code == 404
     assert Character.objects.get(pk=character.pk).party is None
+
+
+def test_a_party_that_is_not_a_number_is_a_404_not_a_500(player_client, player):
+    character = CharacterFactory(owner=player)
+    response = player_client.post(reverse("character_party", args=[character.pk]), {"party": "abc"})
+    assert response.status_code == 404
