@@ -28,6 +28,9 @@ class CharacterInline(admin.TabularInline):
     autocomplete_fields = ["owner"]
     show_change_link = True
 
+    def has_add_permission(self, request, obj=None):
+        return False  # new characters are added on their own page, which makes the sheet
+
 
 @admin.register(Party)
 class PartyAdmin(admin.ModelAdmin):
@@ -55,6 +58,10 @@ class CharacterAdmin(SimpleHistoryAdmin):
     autocomplete_fields = ["owner", "party"]
     readonly_fields = ["created", "updated"]
     history_list_display = ["name", "party"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        obj.sheet  # noqa: B018  (a character added here gets its system's blank sheet)
 
 
 for system in all_systems():

@@ -7,7 +7,8 @@ imported at the bottom so Django finds its models in this app.
 import secrets
 
 from django.conf import settings
-from django.db import models
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
@@ -77,12 +78,25 @@ class Membership(models.Model):
         return f"{self.user} in {self.party}"
 
 
+def _system_choices():
+    from sheets.systems.registry import system_choices
+
+    return system_choices()
+
+
 class CharacterQuerySet(models.QuerySet):
     def for_user(self, user):
         """Characters the user may read: their own, and every one in a party they run."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(Q(owner=user) | Q(party__gm=user))
+
+    def create_with_sheet(self, **fields):
+        """A new character and its system's blank sheet, together."""
+        with transaction.atomic():
+            character = self.create(**fields)
+            character.system_descriptor.call("new_sheet", character)
+        return character
 
     def with_sheets(self):
         """Each character with its system sheet and the sheet's rows, in a fixed number of
@@ -102,7 +116,7 @@ class Character(models.Model):
     party = models.ForeignKey(
         Party, on_delete=models.SET_NULL, null=True, blank=True, related_name="characters"
     )
-    system = models.CharField(max_length=20)
+    system = models.CharField(max_length=20, choices=_system_choices)
     name = models.CharField(max_length=100)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -127,8 +141,13 @@ class Character(models.Model):
 
     @property
     def sheet(self):
-        """This character's system sheet (MutantSheet, ...)."""
-        return getattr(self, self.system_descriptor.sheet_related_name)
+        """This character's system sheet (MutantSheet, ...). A character saved without one
+        (by hand, in a shell) gets its blank sheet here rather than breaking every page."""
+        system = self.system_descriptor
+        try:
+            return getattr(self, system.sheet_related_name)
+        except ObjectDoesNotExist:
+            return system.call("new_sheet", self)
 
     def can_edit(self, user) -> bool:
         return user.is_authenticated and (

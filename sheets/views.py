@@ -37,14 +37,12 @@ def home(request):
 def character_create(request):
     form = NewCharacterForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            character = Character.objects.create(
-                owner=request.user,
-                name=form.cleaned_data["name"],
-                system=form.cleaned_data["system"],
-                party=form.cleaned_data["party"],
-            )
-            character.system_descriptor.call("new_sheet", character)
+        character = Character.objects.create_with_sheet(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            system=form.cleaned_data["system"],
+            party=form.cleaned_data["party"],
+        )
         messages.success(request, f"{character.name} is ready. Fill in the sheet.")
         return redirect(character)
     return render(request, "sheets/character_new.html", {"form": form})
