@@ -65,6 +65,24 @@ CONFLICT_MESSAGE = (
 )
 
 
+def validate_constraints_on(instance, field_name: str) -> None:
+    """Validate the model's constraints that mention ``field_name`` (directly or via F()),
+    raising one ValidationError with all their messages."""
+    errors = []
+    for constraint in instance._meta.constraints:
+        condition = getattr(constraint, "condition", None)
+        fields = condition.referenced_base_fields if condition is not None else set()
+        fields |= set(getattr(constraint, "fields", ()) or ())
+        if field_name not in fields:
+            continue
+        try:
+            constraint.validate(type(instance), instance)
+        except ValidationError as error:
+            errors.extend(error.error_list)
+    if errors:
+        raise ValidationError(errors)
+
+
 class CharacterForm(forms.ModelForm):
     """The part of every sheet that lives on the character: its name."""
 
@@ -479,8 +497,9 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
         if form.is_valid():
             try:
                 # The form skips constraints that involve fields it does not hold (Damage
-                # <= Strength when only Damage is edited): check them all on the row.
-                form.instance.validate_constraints()
+                # <= Strength when only Damage is edited): check, on the row, those that
+                # involve the edited field (one query each, not one per constraint).
+                validate_constraints_on(form.instance, ref.field)
             except ValidationError as error:
                 form.add_error(ref.field, constraint_messages(error))
         if not form.is_valid():
