@@ -123,7 +123,7 @@ def party_leave(request, pk):
         return redirect(party)
     with transaction.atomic():
         Membership.objects.filter(party=party, user=request.user).delete()
-        Character.objects.filter(party=party, owner=request.user).update(party=None)
+        _leave_party(Character.objects.filter(party=party, owner=request.user))
     messages.success(request, f"You left {party.name}. Your characters stay with you.")
     return redirect("home")
 
@@ -137,10 +137,19 @@ def party_remove_member(request, pk, user_pk):
     membership = get_object_or_404(Membership.objects.select_related("user"), party=party,
                                    user_id=user_pk)  # fmt: skip
     with transaction.atomic():
-        Character.objects.filter(party=party, owner_id=user_pk).update(party=None)
+        _leave_party(Character.objects.filter(party=party, owner_id=user_pk))
         membership.delete()
     messages.success(request, f"{membership.user.username} is no longer in {party.name}.")
     return redirect(party)
+
+
+def _leave_party(characters):
+    """Take characters out of their party one by one (not with update()), so each change
+    is saved in their history with the reason."""
+    for character in characters:
+        character.party = None
+        character._change_reason = "Left the party"
+        character.save(update_fields=["party", "updated"])
 
 
 @login_required

@@ -119,3 +119,12 @@ def test_a_party_that_is_not_a_number_is_a_404_not_a_500(player_client, player):
     character = CharacterFactory(owner=player)
     response = player_client.post(reverse("character_party", args=[character.pk]), {"party": "abc"})
     assert response.status_code == 404
+
+
+def test_leaving_a_party_is_recorded_in_the_character_history(player_client, party, player):
+    character = CharacterFactory(owner=player, party=party)
+    player_client.post(reverse("party_leave", args=[party.pk]))
+    latest = character.history.first()
+    assert latest.party_id is None
+    assert latest.history_change_reason == "Left the party"
+    assert latest.history_user == player
