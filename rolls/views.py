@@ -22,11 +22,12 @@ from sheets.models import Party
 LOG_LENGTH = 30
 
 
-def _action(character, slug):
-    try:
-        return character.system_descriptor.action(slug)
-    except KeyError:
-        raise Http404(f"No roll called {slug}.") from None
+def _action(request, character, slug):
+    """The roll called ``slug`` if this user may make it for this character; else 404."""
+    for action in character.system_descriptor.actions_for(character, request.user):
+        if action.slug == slug:
+            return action
+    raise Http404(f"No roll called {slug}.")
 
 
 def _page(request, name, context, status=200):
@@ -45,7 +46,7 @@ def _page(request, name, context, status=200):
 def roll_form(request, pk, action):
     """GET: the roll's form with its exact odds. POST: roll against the sheet."""
     character = editable_character(request, pk)
-    roll_action = _action(character, action)
+    roll_action = _action(request, character, action)
     sheet = character.sheet
     data = request.POST if request.method == "POST" else None
     form = roll_action.form_class(sheet, data=data, initial=request.GET.dict())
@@ -72,7 +73,7 @@ def roll_form(request, pk, action):
 def roll_odds(request, pk, action):
     """The exact odds for the inputs currently in the roll form."""
     character = editable_character(request, pk)
-    roll_action = _action(character, action)
+    roll_action = _action(request, character, action)
     form = roll_action.form_class(character.sheet, data=request.GET or None)
     return render(
         request,

@@ -571,7 +571,7 @@ def sheet_page_context(request, character) -> dict:
         "can_edit": character.can_edit(request.user),
         "is_gm": is_gm,
         "party": character.party,
-        "actions": system.actions,
+        "actions": system.actions_for(character, request.user),
         "recent_rolls": Roll.objects.filter(character=character).for_log()[:10],
         **system.call("context", character, sheet),
     }

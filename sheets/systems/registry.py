@@ -118,11 +118,11 @@ class System:
 
         return apps.get_model(self.sheet_model)
 
-    def action(self, slug: str) -> RollAction:
-        for action in self.actions:
-            if action.slug == slug:
-                return action
-        raise KeyError(slug)
+    def actions_for(self, character, user) -> tuple[RollAction, ...]:
+        """The rolls this user may make for this character: GM-only rolls (NPC and
+        monster checks) only for the GM of the character's party."""
+        is_gm = character.party is not None and character.party.is_gm(user)
+        return tuple(action for action in self.actions if is_gm or not action.gm_only)
 
     def call(self, name: str, *args, **kwargs):
         return import_string(getattr(self, name))(*args, **kwargs)

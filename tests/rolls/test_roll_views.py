@@ -187,3 +187,28 @@ def test_a_refused_roll_on_the_roll_page_goes_back_into_its_form(player_client, 
     refused = player_client.post(roll_url(mutant_sheet, "d6"), {"count": "0"}, headers=HTMX)
     assert refused.status_code == 422
     assert refused.headers["HX-Retarget"] == "#roll-form-slot"
+
+
+def test_a_gm_only_roll_is_offered_to_and_made_by_the_gm_alone(
+    monkeypatch, client, gm, player, mutant_sheet, scripted_dice
+):
+    import dataclasses
+
+    from sheets.systems import registry
+
+    mutant = registry.get_system("mutant")
+    d6 = next(action for action in mutant.actions if action.slug == "d6")
+    secret = dataclasses.replace(d6, slug="npc-d6", label="NPC check", gm_only=True)
+    patched = dataclasses.replace(mutant, actions=(*mutant.actions, secret))
+    monkeypatch.setattr(registry, "all_systems", lambda: (patched,))
+
+    client.force_login(player)
+    assert "NPC check" not in client.get(mutant_sheet.character.get_absolute_url()).text
+    assert client.get(roll_url(mutant_sheet, "npc-d6")).status_code == 404
+    assert client.post(roll_url(mutant_sheet, "npc-d6"), {"count": 1}).status_code == 404
+
+    client.force_login(gm)
+    assert "NPC check" in client.get(mutant_sheet.character.get_absolute_url()).text
+    scripted_dice(4)
+    assert client.post(roll_url(mutant_sheet, "npc-d6"), {"count": 1}).status_code == 302
+    assert Roll.objects.get().user == gm
