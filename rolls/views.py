@@ -16,7 +16,7 @@ from rolls.dice.core import DiceError
 from rolls.models import Roll
 from rolls.rng import server_rng
 from rolls.stream import announce_roll, party_channel
-from sheets.editing import editable_character
+from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
 
 LOG_LENGTH = 30
@@ -136,11 +136,11 @@ def choose(request, pk):
         context["error"] = "Pick one of the offered choices."
         return _result_response(request, context, status=422)
     with transaction.atomic():
+        sheet = _locked_sheet(system, character)  # the sheet first, as every roll locks
         locked_roll = Roll.objects.select_for_update().get(pk=roll.pk)
         if locked_roll.result.get("chosen"):
             context["error"] = "A choice was already made for this roll."
             return _result_response(request, context, status=409)
-        sheet = system.model().objects.select_for_update().get(pk=character.pk)
         try:
             with transaction.atomic():
                 effects = system.call("choose", sheet, locked_roll, choice)
@@ -172,7 +172,7 @@ def _record(character, user, run, pushed_from=None):
     once committed, the party's feed is woken."""
     system = character.system_descriptor
     with transaction.atomic():
-        sheet = system.model().objects.select_for_update().get(pk=character.pk)
+        sheet = _locked_sheet(system, character)
         rolled: Rolled = run(sheet)
         roll = Roll.objects.create(
             character=character,
@@ -190,6 +190,12 @@ def _record(character, user, run, pushed_from=None):
         )
         transaction.on_commit(partial(announce_roll, roll.pk))
     return roll
+
+
+def _locked_sheet(system, character):
+    """The character's sheet row, locked until the transaction ends (sheet before roll,
+    always, so two requests never wait on each other crosswise)."""
+    return system.model().objects.select_for_update().get(**sheet_lookup(system, character))
 
 
 def _result_response(request, context, status=200):
