@@ -6,8 +6,10 @@ import shutil
 
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the tests still use the ORM
-# to arrange data and check the database.
+# Playwright's sync API runs an event loop in this thread, and pytest-playwright keeps
+# its browser (and that loop) for the whole session, so every test that runs after the
+# first browser test, browser or not, uses the ORM beside a running loop. Django refuses
+# that unless this is set for the process; it must be set before the first test runs.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM_FLAGS = [
