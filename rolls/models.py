@@ -3,10 +3,13 @@
 from django.conf import settings
 from django.db import models
 
+FEED_LENGTH = 30  # rolls a feed or log shows
+
 
 class RollQuerySet(models.QuerySet):
-    def for_party(self, party):
-        return self.filter(party=party)
+    def feed_for(self, party):
+        """The party's latest rolls, newest first, as the feed and its log show them."""
+        return self.filter(party=party).for_log()[:FEED_LENGTH]
 
     def visible_to(self, user):
         """Rolls of characters the user may read (own, or of a party they run)."""

@@ -63,7 +63,6 @@ def announce_roll(roll_id: int) -> None:
 def announce_sheet(character_id: int) -> None:
     """Send a character's fresh dashboard card to its party's feed."""
     from sheets.models import Character
-    from sheets.views import summarise
 
     try:
         character = (
@@ -75,7 +74,7 @@ def announce_sheet(character_id: int) -> None:
             return  # the character is being created: its sheet comes in the same request
         html = render_to_string(
             "sheets/_summary_card_body.html",
-            {"character": character, "summary": summarise(character)},
+            {"character": character, "summary": character.summary()},
         )
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)

@@ -19,8 +19,6 @@ from rolls.stream import announce_roll, party_channel
 from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
 
-LOG_LENGTH = 30
-
 
 def _action(request, character, slug):
     """The roll called ``slug`` if this user may make it for this character; else 404."""
@@ -228,7 +226,7 @@ def _party_for_member(request, pk):
 def party_log(request, pk):
     """The party's latest rolls: the feed refetches this whenever its stream (re)opens."""
     party = _party_for_member(request, pk)
-    rolls = Roll.objects.filter(party=party).for_log()[:LOG_LENGTH]
+    rolls = Roll.objects.feed_for(party)
     return render(request, "rolls/_log.html", {"rolls": rolls, "party": party})
 
 

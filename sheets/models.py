@@ -56,10 +56,6 @@ class Party(models.Model):
             self.is_gm(user) or self.memberships.filter(user=user).exists()
         )
 
-    @property
-    def feed_channel(self) -> str:
-        return f"party-{self.pk}"
-
 
 class Membership(models.Model):
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="memberships")
@@ -148,6 +144,10 @@ class Character(models.Model):
             return getattr(self, system.sheet_related_name)
         except ObjectDoesNotExist:
             return system.call("new_sheet", self)
+
+    def summary(self):
+        """What the GM's dashboard shows of this character (registry.Summary)."""
+        return self.system_descriptor.call("summary", self.sheet)
 
     def can_edit(self, user) -> bool:
         return user.is_authenticated and (

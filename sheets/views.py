@@ -15,9 +15,6 @@ from rolls.models import Roll
 from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
 from sheets.models import Character, Membership, Party
-from sheets.systems.registry import get_system
-
-FEED_LENGTH = 30
 
 
 @login_required
@@ -91,7 +88,7 @@ def party_detail(request, pk):
             "invite_url": request.build_absolute_uri(
                 reverse("party_join_code", args=[party.invite_code])
             ),
-            "rolls": Roll.objects.filter(party=party).for_log()[:FEED_LENGTH],
+            "rolls": Roll.objects.feed_for(party),
         },
     )
 
@@ -187,14 +184,9 @@ def _dashboard_context(request, pk):
     """Only the party's GM sees its dashboard; anyone else gets 404."""
     party = get_object_or_404(Party.objects.select_related("gm"), pk=pk, gm=request.user)
     characters = list(party.characters.with_sheets().select_related("owner").order_by("name"))
-    cards = [{"character": character, "summary": summarise(character)} for character in characters]
+    cards = [{"character": character, "summary": character.summary()} for character in characters]
     return {
         "party": party,
         "cards": cards,
-        "rolls": Roll.objects.filter(party=party).for_log()[:FEED_LENGTH],
+        "rolls": Roll.objects.feed_for(party),
     }
-
-
-def summarise(character):
-    system = get_system(character.system)
-    return system.call("summary", character.sheet)
