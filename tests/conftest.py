@@ -2,9 +2,15 @@
 dice tests (tests/dice/) also run without Django: pytest tests/dice -p no:django."""
 
 import pytest
+from hypothesis import settings
 
 from rolls.dice.core import ScriptedRNG
 from rolls.rng import use_rng
+
+# Reproducible property tests: the same examples on every run (each test keeps its own
+# max_examples), and no per-example deadline to trip on a slow machine.
+settings.register_profile("reproducible", derandomize=True, deadline=None)
+settings.load_profile("reproducible")
 
 
 @pytest.fixture(autouse=True)

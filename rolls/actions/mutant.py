@@ -316,9 +316,7 @@ def skill_roll(sheet, cleaned_data, rng) -> Rolled:
     result = dice.skill_roll(rng, pool.base, pool.skill_dice, pool.gear_dice, pool.negative)
     payload = _skill_result(pool, result)
     if result.pushable:
-        room = rules.base_dice(sheet, pool.attribute)  # trauma stops at the score
-        odds = dice.push_odds_for(result, trauma_room=room)
-        payload["push_odds"] = mutant_odds.push_rows(odds)
+        payload["push_odds"] = mutant_odds.push_rows(dice.push_odds_for(result))
     inputs = {**dataclasses.asdict(pool), "insist": insist}
     return Rolled(
         kind="skill",

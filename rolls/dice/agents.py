@@ -38,7 +38,16 @@ from rolls.dice.agents_sheet import (
     stat_bonus,
     time_of_day,
 )
-from rolls.dice.core import RNG, DiceError, Die, Effect, require_count, roll
+from rolls.dice.core import (
+    RNG,
+    DiceError,
+    Die,
+    Effect,
+    require_count,
+    require_face,
+    require_int,
+    roll,
+)
 
 # --- the game's tables -------------------------------------------------------------------
 
@@ -178,8 +187,7 @@ class Check:
         require_count("a skill level", self.skill_level, maximum=5)
         if not self.skill.strip():
             raise DiceError("a roll names the skill rolled")
-        if isinstance(self.situational, bool) or not isinstance(self.situational, int):
-            raise DiceError(f"the situational modifier is a whole number, not {self.situational!r}")
+        require_int("the situational modifier", self.situational)
         require_spendable(self.mind, self.high_spent)
         rules_ancestry(self.ancestry)
         if self.hour is not None:
@@ -249,11 +257,12 @@ def _consequences(check: Check, outcome: Outcome) -> tuple[Mind, list[Effect], l
     steps = []
     if check.high_spent:
         steps.append(({"high": -check.high_spent}, f"{check.high_spent} High spent on the roll"))
-    if outcome is Outcome.FAILURE and check.combat:
-        notes.append("a failed combat roll gives no stress and no XP")
-    elif outcome is Outcome.FAILURE:
+    if outcome is Outcome.FAILURE:
         steps.append(({"stress": 1}, "Failure"))
-        effects.append(Effect(f"xp:{check.skill}", 1, "Failure"))
+        if check.combat:
+            notes.append("a failed combat roll gives no XP")
+        else:
+            effects.append(Effect(f"xp:{check.skill}", 1, "Failure"))
     if outcome is Outcome.CRIT:
         steps.append(({"high": 1}, "Crit"))
     for change, reason in steps:
@@ -290,9 +299,10 @@ def resolve_basic_roll(
     ``check.high_spent``) the effects are the change from the roll as it stood before."""
     if len(player_faces) != 2 or len(referee_faces) != 2:
         raise DiceError("a basic roll is two player d6 and two referee d12")
-    for face, size in [*((f, 6) for f in player_faces), *((f, 12) for f in referee_faces)]:
-        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= size:
-            raise DiceError(f"{face!r} cannot come up on a d{size}")
+    for face in player_faces:
+        require_face(face, 6, "a player die")
+    for face in referee_faces:
+        require_face(face, 12, "a referee die")
     modifiers, total, difficulty, beats, outcome = _read(check, player_faces, referee_faces)
     natural, doubles = sum(player_faces), player_faces[0] == player_faces[1]
     player_counts = {2: "natural 2", 12: "natural 12"}.get(natural, "doubles" if doubles else "")

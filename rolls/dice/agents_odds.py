@@ -29,13 +29,15 @@ from rolls.dice.agents import (
     Check,
     Outcome,
     Weapon,
+    _outcome,
     check_modifiers,
     damage_from,
     difficulty_value,
     read_outcome,
 )
 from rolls.dice.agents_sheet import stat_bonus
-from rolls.dice.core import DiceError, require_count
+from rolls.dice.core import require_count, require_int
+from rolls.dice.odds import at_least as count_at_least
 from rolls.dice.odds import die_pmf
 
 # Below -11 no total beats a referee die even at Trivial; above +19 every total beats both
@@ -43,14 +45,8 @@ from rolls.dice.odds import die_pmf
 LOWEST_MODIFIER, HIGHEST_MODIFIER = -11, 19
 
 
-def _whole(modifier: int) -> int:
-    if isinstance(modifier, bool) or not isinstance(modifier, int):
-        raise DiceError(f"a modifier is a whole number, not {modifier!r}")
-    return modifier
-
-
 def _modifier(modifier: int) -> int:
-    return min(max(_whole(modifier), LOWEST_MODIFIER), HIGHEST_MODIFIER)
+    return min(max(require_int("a modifier", modifier), LOWEST_MODIFIER), HIGHEST_MODIFIER)
 
 
 @lru_cache(maxsize=256)  # at most 31 modifiers x 5 difficulties
@@ -109,10 +105,7 @@ def _damage_table(
 
 def damage_odds(weapon: Weapon, outcome: Outcome | str) -> dict[int, Fraction]:
     """The exact distribution of the damage a weapon deals on an outcome."""
-    try:
-        outcome = Outcome(outcome)
-    except ValueError:
-        raise DiceError(f"unknown outcome {outcome!r}") from None
+    outcome = _outcome(outcome)
     size = DAMAGE_DIE[weapon.tag]
     return dict(_damage_table(size, weapon.level, weapon.extra_dice, weapon.extra_die, outcome))
 
@@ -125,14 +118,14 @@ def _research_table(modifier: int) -> tuple[tuple[int, Fraction], ...]:
 
 def research_progress_odds(modifier: int) -> dict[int, Fraction]:
     """How many points one research roll takes off the timer (a total below 0 takes none)."""
-    return dict(_research_table(max(_whole(modifier), -12)))  # at -12 or less: always 0
+    modifier = max(require_int("a modifier", modifier), -12)  # at -12 or less: always 0
+    return dict(_research_table(modifier))
 
 
 def research_done_odds(modifier: int, timer: int) -> Fraction:
     """The chance that one research roll brings the timer to 0."""
     timer = require_count("the research timer", timer)
-    odds = research_progress_odds(modifier)
-    return sum((chance for progress, chance in odds.items() if progress >= timer), Fraction(0))
+    return count_at_least(research_progress_odds(modifier), timer)
 
 
 def interruption_odds(luck: int) -> Fraction:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from rolls.dice.core import RNG, DiceError, Die, Effect, require_count, roll
+from rolls.dice.core import RNG, DiceError, Die, Effect, require_count, require_int, roll
 
 # --- the sheet's tables -------------------------------------------------------------------
 
@@ -331,8 +331,7 @@ def short_rest(
     if hours < 1:
         raise DiceError("a short rest lasts at least one hour")
     require_count("fortitude", fortitude, maximum=require_count("max fortitude", max_fortitude))
-    if isinstance(hp, bool) or not isinstance(hp, int) or hp > require_count("max HP", max_hp):
-        raise DiceError(f"HP {hp!r} must be a whole number no higher than max HP {max_hp}")
+    require_int("HP", hp, maximum=require_count("max HP", max_hp))
     rested, hp_now, ft_now = [], hp, fortitude
     for _ in range(hours):
         face = roll(rng, 6)

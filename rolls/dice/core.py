@@ -56,15 +56,51 @@ def roll(rng: RNG, size: int) -> int:
     return rng.randint(1, size)
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def require_int(
+    name: str,
+    value: int,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    rule: str | None = None,
+) -> int:
+    """Validate a whole number (a bool is not one) from ``minimum`` to ``maximum``.
+
+    A refusal reads "<name> must be a whole number", "<name> cannot be negative" (minimum
+    0) or "less than <minimum>", "<name> cannot be positive" (maximum 0 and no minimum: a
+    penalty) or "more than <maximum>". A ``rule`` in the game's words ("is 1 to 3 rolls")
+    replaces that wording for every refusal: "<name> <rule>, not <value>".
+    """
+    whole = _whole(value)
+    low = whole and minimum is not None and value < minimum
+    high = whole and maximum is not None and value > maximum
+    if rule is not None and (not whole or low or high):
+        raise DiceError(f"{name} {rule}, not {value!r}")
+    if not whole:
+        raise DiceError(f"{name} must be a whole number, not {value!r}")
+    if low:
+        limit = "negative" if minimum == 0 else f"less than {minimum}"
+        raise DiceError(f"{name} cannot be {limit} ({value})")
+    if high:
+        limit = "positive" if maximum == 0 and minimum is None else f"more than {maximum}"
+        raise DiceError(f"{name} cannot be {limit} ({value})")
+    return value
+
+
 def require_count(name: str, count: int, *, maximum: int | None = None) -> int:
     """Validate a number of dice: a whole number, never negative, not above ``maximum``."""
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise DiceError(f"{name} must be a whole number, not {count!r}")
-    if count < 0:
-        raise DiceError(f"{name} cannot be negative ({count})")
-    if maximum is not None and count > maximum:
-        raise DiceError(f"{name} cannot be more than {maximum} ({count})")
-    return count
+    return require_int(name, count, minimum=0, maximum=maximum)
+
+
+def require_face(face: int, size: int, what: str) -> int:
+    """Validate a face read from a d``size``; ``what`` names the die ("a referee die")."""
+    if not _whole(face) or not 1 <= face <= size:
+        raise DiceError(f"{what} shows 1 to {size}, not {face!r}: that face cannot come up")
+    return face
 
 
 def as_data(value: Any) -> Any:

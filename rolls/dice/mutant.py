@@ -26,15 +26,23 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rolls.dice import mutant_odds
-from rolls.dice.core import RNG, DiceError, Die, Effect, require_count, roll
+from rolls.dice.core import (
+    RNG,
+    DiceError,
+    Die,
+    Effect,
+    require_count,
+    require_face,
+    require_int,
+    roll,
+)
 
 BASE, SKILL, GEAR, NEGATIVE = "base", "skill", "gear", "negative"
 KINDS = (BASE, SKILL, GEAR, NEGATIVE)
-POSITIVE = (BASE, SKILL, GEAR)
 SIDES = 6
 MAX_DICE = mutant_odds.MAX_DICE
 BOXES = mutant_odds.BOXES
-ROT_RESISTANT_DICE = 3
+ROT_RESISTANT_DICE = mutant_odds.ROT_RESISTANT_DICE
 
 # What a die counted for.
 SUCCESS = "success"
@@ -66,11 +74,7 @@ def _faces(rng: RNG, count: int) -> list[int]:
 def skill_dice(level: int, modifier: int = 0) -> tuple[int, int]:
     """(skill dice, negative dice) for a skill level and a total modifier: when the
     modifier brings the skill dice below zero, that many negative dice are rolled."""
-    if isinstance(level, bool) or not isinstance(level, int) or level < 0:
-        raise DiceError(f"a skill level is a whole number from 0, not {level!r}")
-    if isinstance(modifier, bool) or not isinstance(modifier, int):
-        raise DiceError(f"a modifier is a whole number, not {modifier!r}")
-    dice = level + modifier
+    dice = require_count("a skill level", level) + require_int("a modifier", modifier)
     return (dice, 0) if dice >= 0 else (0, -dice)
 
 
@@ -124,8 +128,7 @@ class SkillRoll:
             kind, face = data.get("kind"), data.get("face")
             if kind not in KINDS:
                 raise DiceError(f"not a Mutant: Year Zero skill die: {kind!r}")
-            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= SIDES:
-                raise DiceError(f"a d6 cannot show {face!r}")
+            require_face(face, SIDES, f"a {kind} die")
             rebuilt.append((kind, face, bool(data.get("rerolled", False))))
         return _score(rebuilt, pushed)
 
@@ -133,10 +136,6 @@ class SkillRoll:
 def _stays(kind: str, face: int) -> bool:
     """A push keeps the 6s and the 1s on base and gear dice."""
     return face == 6 or (face == 1 and kind in (BASE, GEAR))
-
-
-def _stays_on_push(die: Die) -> bool:
-    return _stays(die.kind, die.face)
 
 
 _KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
@@ -189,12 +188,16 @@ def skill_roll(rng: RNG, base: int, skill: int = 0, gear: int = 0, negative: int
     return _score(thrown, pushed=False)
 
 
-def push(rng: RNG, previous: SkillRoll) -> SkillRoll:
-    """Push once: re-roll every die but the 6s and the base- and gear-die 1s."""
+def _require_pushable(previous: SkillRoll) -> None:
     if not isinstance(previous, SkillRoll):
         raise DiceError("only skill rolls can be pushed: armor and rot rolls cannot")
     if previous.pushed:
         raise DiceError("a roll can be pushed only once")
+
+
+def push(rng: RNG, previous: SkillRoll) -> SkillRoll:
+    """Push once: re-roll every die but the 6s and the base- and gear-die 1s."""
+    _require_pushable(previous)
     thrown = [
         (die.kind, die.face, False) if _stays(die.kind, die.face)
         else (die.kind, roll(rng, SIDES), True)
@@ -203,15 +206,12 @@ def push(rng: RNG, previous: SkillRoll) -> SkillRoll:
     return _score(thrown, pushed=True)
 
 
-def push_odds_for(previous: SkillRoll, trauma_room: int | None = None) -> mutant_odds.PushOdds:
+def push_odds_for(previous: SkillRoll) -> mutant_odds.PushOdds:
     """Exact odds of pushing ``previous`` (its 6s and base/gear 1s stay)."""
-    if not isinstance(previous, SkillRoll):
-        raise DiceError("only skill rolls can be pushed: armor and rot rolls cannot")
-    if previous.pushed:
-        raise DiceError("a roll can be pushed only once")
+    _require_pushable(previous)
     reroll = dict.fromkeys(KINDS, 0)
     for die in previous.dice:
-        if not _stays_on_push(die):
+        if not _stays(die.kind, die.face):
             reroll[die.kind] += 1
     faces = [(die.kind, die.face) for die in previous.dice]
     return mutant_odds.push_odds(
@@ -223,7 +223,6 @@ def push_odds_for(previous: SkillRoll, trauma_room: int | None = None) -> mutant
         kept_negative_sixes=faces.count((NEGATIVE, 6)),
         kept_base_ones=faces.count((BASE, 1)),
         kept_gear_ones=faces.count((GEAR, 1)),
-        trauma_room=trauma_room,
     )
 
 
@@ -244,8 +243,7 @@ def armor_roll(rng: RNG, rating: int, incoming: int, natural: bool = False) -> A
     """One gear die per point of armor rating; each 6 absorbs 1 damage. Unless every
     point is absorbed, each 1 lowers the rating by 1 (natural armor never does)."""
     _dice_count("armor rating", rating)
-    if isinstance(incoming, bool) or not isinstance(incoming, int) or incoming < 1:
-        raise DiceError(f"incoming damage must be at least 1, not {incoming!r}")
+    require_int("incoming damage", incoming, minimum=1)
     rolled = _faces(rng, rating)
     absorbed = min(rolled.count(6), incoming)
     damage = incoming - absorbed
@@ -324,8 +322,7 @@ def rot_event(
     3. if any point got through, roll base dice equal to the new total; each 1 is 1
        damage (none with Rot-Eater).
     """
-    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= BOXES:
-        raise DiceError(f"a rot event brings 1 to {BOXES} points, not {points!r}")
+    mutant_odds.require_rot_event_points(points)
     require_count("rot points", rot_total, maximum=BOXES)
     _dice_count("rot suit rating", suit_rating)
     suit = suit_rating
@@ -425,8 +422,7 @@ class MutationRoll:
 
 def mutation_roll(rng: RNG, points: int) -> MutationRoll:
     """One base die per mutation point spent; any 1 is a misfire."""
-    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= BOXES:
-        raise DiceError(f"spend 1 to {BOXES} mutation points, not {points!r}")
+    mutant_odds.require_mutation_points(points)
     dice = tuple(
         Die(BASE, SIDES, face, MISFIRE if face == 1 else "") for face in _faces(rng, points)
     )
@@ -441,8 +437,7 @@ class D6Roll:
 
 def d6(rng: RNG, count: int = 1) -> D6Roll:
     """``count`` green dice, summed."""
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
-        raise DiceError(f"roll 1 to {MAX_DICE} D6, not {count!r}")
+    mutant_odds.require_d6_count(count)
     dice = tuple(Die(SKILL, SIDES, face) for face in _faces(rng, count))
     return D6Roll(dice, sum(die.face for die in dice))
 
@@ -476,7 +471,7 @@ def bench_largest_odds() -> None:
     mutant_odds.clear_caches()
     mutant_odds.skill_odds(10, 10, 10, 0)
     mutant_odds.skill_odds(10, 0, 10, 10)
-    mutant_odds.push_odds(10, 10, 10, 0, trauma_room=10)
+    mutant_odds.push_odds(10, 10, 10, 0)
     mutant_odds.armor_odds(20, 20)
     mutant_odds.rot_odds(10, 0, resistant=True, suit_rating=20)
     mutant_odds.d6_odds(MAX_DICE)

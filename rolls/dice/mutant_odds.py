@@ -22,17 +22,37 @@ import functools
 from fractions import Fraction
 from math import comb
 
-from rolls.dice.core import DiceError, require_count
-from rolls.dice.odds import percent
+import icepool
+
+from rolls.dice.core import require_count, require_int
+from rolls.dice.odds import at_least, at_least_buckets, die_pmf, percent
 
 ONE_SIXTH = Fraction(1, 6)
 MAX_DICE = 30  # of one kind, far above any sheet (attribute, skill and bonus run 0..10)
 BOXES = 10  # rot points fit in ten boxes
+ROT_RESISTANT_DICE = 3  # skill dice rolled per rot point with Rot Resistant
 CACHE_SIZE = 4096  # configurations kept per odds function
 
 
 def _count(name: str, value: int, maximum: int = MAX_DICE) -> int:
     return require_count(name, value, maximum=maximum)
+
+
+def require_rot_event_points(points: int) -> int:
+    return require_int("the points a rot event brings", points, minimum=1, maximum=BOXES)
+
+
+def require_mutation_points(points: int) -> int:
+    return require_int("mutation points spent", points, minimum=1, maximum=BOXES)
+
+
+def require_d6_count(count: int) -> int:
+    return require_int("the number of D6", count, minimum=1, maximum=MAX_DICE)
+
+
+def _pmf(distribution: tuple[Fraction, ...]) -> dict[int, Fraction]:
+    """A distribution indexed by count as {count: probability}."""
+    return dict(enumerate(distribution))
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -77,7 +97,7 @@ class SuccessOdds:
     distribution: tuple[Fraction, ...]
 
     def at_least(self, count: int) -> Fraction:
-        return sum(self.distribution[count:], Fraction(0))
+        return at_least(_pmf(self.distribution), count)
 
     @property
     def at_least_one(self) -> Fraction:
@@ -85,9 +105,10 @@ class SuccessOdds:
 
     def buckets(self, top: int = 3) -> tuple[tuple[str, Fraction], ...]:
         """P(0), P(1), ..., P(top or more) with their labels."""
-        rows = [("0 successes (failure)", self.probability(0))]
-        rows += [(_successes_word(k), self.probability(k)) for k in range(1, top)]
-        rows.append((f"{top}+ successes", self.at_least(top)))
+        folded = at_least_buckets(_pmf(self.distribution), top)
+        rows = [("0 successes (failure)", folded["0"])]
+        rows += [(_successes_word(k), folded[str(k)]) for k in range(1, top)]
+        rows.append((f"{top}+ successes", folded[f"{top}+"]))
         return tuple(rows)
 
     def probability(self, count: int) -> Fraction:
@@ -136,13 +157,8 @@ def push_odds(
     kept_negative_sixes: int = 0,
     kept_base_ones: int = 0,
     kept_gear_ones: int = 0,
-    trauma_room: int | None = None,
 ) -> PushOdds:
-    """Odds of a push: the re-rolled dice are fresh, the kept 6s and 1s stay.
-
-    ``trauma_room`` (attribute score minus current trauma) caps the expected trauma the
-    way the sheet caps it; ``None`` means no cap.
-    """
+    """Odds of a push: the re-rolled dice are fresh, the kept 6s and 1s stay."""
     for name, value in (
         ("re-rolled base dice", reroll_base),
         ("re-rolled skill dice", reroll_skill),
@@ -154,21 +170,12 @@ def push_odds(
         ("kept gear-die 1s", kept_gear_ones),
     ):
         _count(name, value)
-    if trauma_room is not None:
-        _count("trauma room", trauma_room)
     successes = _net_successes(
         reroll_base + reroll_skill + reroll_gear, reroll_negative, kept_sixes, kept_negative_sixes
     )
     ones = binomial(reroll_base)
-    expected_trauma = Fraction(0)
-    for new_ones, probability in enumerate(ones):
-        trauma = kept_base_ones + new_ones
-        if trauma_room is not None:
-            trauma = min(trauma, trauma_room)
-        expected_trauma += trauma * probability
+    expected_trauma = kept_base_ones + _expected(ones)
     any_trauma = Fraction(1) if kept_base_ones else 1 - ones[0]
-    if trauma_room == 0:
-        any_trauma = Fraction(0)
     return PushOdds(
         successes=successes,
         any_trauma=any_trauma,
@@ -206,8 +213,7 @@ class ArmorOdds:
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def armor_odds(rating: int, incoming: int, natural: bool = False) -> ArmorOdds:
     _count("armor rating", rating)
-    if isinstance(incoming, bool) or not isinstance(incoming, int) or incoming < 1:
-        raise DiceError(f"incoming damage must be at least 1, not {incoming!r}")
+    require_int("incoming damage", incoming, minimum=1)
     absorbed = [Fraction(0)] * (min(rating, incoming) + 1)
     rating_loss = expected_loss = Fraction(0)
     for sixes, ones, probability in sixes_and_ones(rating):
@@ -240,7 +246,7 @@ class RotOdds:
     suit_damaged: Fraction  # P(the rot suit loses rating)
 
     def at_least(self, count: int) -> Fraction:
-        return sum(self.damage[count:], Fraction(0))
+        return at_least(_pmf(self.damage), count)
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -278,11 +284,10 @@ def rot_odds(
     6 ** (skill dice + the suit's starting rating), as if a worn suit still rolled its
     lost dice and ignored them.
     """
-    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= BOXES:
-        raise DiceError(f"a rot event brings 1 to {BOXES} points, not {points!r}")
+    require_rot_event_points(points)
     _count("rot points", rot_total, BOXES)
     _count("rot suit rating", suit_rating)
-    skill_dice = 3 if resistant else 0
+    skill_dice = ROT_RESISTANT_DICE if resistant else 0
     states: dict[tuple[int, int], int] = {(suit_rating, 0): 1}
     for _ in range(points):
         following: dict[tuple[int, int], int] = {}
@@ -319,9 +324,10 @@ def rot_rows(odds: RotOdds, protected: bool) -> list[list[str]]:
     rows = []
     if protected:
         rows.append(["Every point absorbed", percent(odds.all_absorbed)])
-    rows.append(["No damage", percent(odds.damage[0])])
-    rows += [[f"{k} damage", percent(odds.at_least(k) - odds.at_least(k + 1))] for k in (1, 2)]
-    rows.append(["3+ damage", percent(odds.at_least(3))])
+    damage = at_least_buckets(_pmf(odds.damage))
+    rows.append(["No damage", percent(damage["0"])])
+    rows += [[f"{k} damage", percent(damage[str(k)])] for k in (1, 2)]
+    rows.append(["3+ damage", percent(damage["3+"])])
     if protected:
         rows.append(["Rot suit loses rating", percent(odds.suit_damaged)])
     return rows
@@ -349,9 +355,7 @@ def decontamination_rows(leaving: int) -> list[list[str]]:
 
 def mutation_odds(points: int) -> Fraction:
     """P(misfire): at least one 1 on ``points`` base dice."""
-    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= BOXES:
-        raise DiceError(f"spend 1 to {BOXES} mutation points, not {points!r}")
-    return 1 - binomial(points)[0]
+    return 1 - binomial(require_mutation_points(points))[0]
 
 
 def mutation_rows(points: int) -> list[list[str]]:
@@ -362,17 +366,8 @@ def mutation_rows(points: int) -> list[list[str]]:
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def d6_odds(count: int) -> tuple[Fraction, ...]:
     """P(total = t) for ``count`` summed d6, indexed by t (0..6*count)."""
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
-        raise DiceError(f"roll 1 to {MAX_DICE} D6, not {count!r}")
-    ways = [1]
-    for _ in range(count):
-        following = [0] * (len(ways) + 6)
-        for total, how_many in enumerate(ways):
-            if how_many:
-                for face in range(1, 7):
-                    following[total + face] += how_many
-        ways = following
-    return tuple(Fraction(how_many, 6**count) for how_many in ways)
+    pmf = die_pmf(require_d6_count(count) @ icepool.d6)
+    return tuple(pmf.get(total, Fraction(0)) for total in range(6 * count + 1))
 
 
 def d6_rows(count: int, bands: int = 6) -> list[list[str]]:

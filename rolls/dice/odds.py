@@ -7,7 +7,7 @@ as percentages. Each system caches its own odds per dice configuration with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 
 import icepool
@@ -17,6 +17,11 @@ def die_pmf(die: icepool.Die) -> dict[int, Fraction]:
     """An icepool die as {outcome: exact probability}."""
     denominator = die.denominator()
     return {outcome: Fraction(quantity, denominator) for outcome, quantity in die.items()}
+
+
+def at_least(pmf: Mapping[int, Fraction], count: int) -> Fraction:
+    """The chance of at least ``count`` in a distribution of counts."""
+    return sum((p for outcome, p in pmf.items() if outcome >= count), Fraction(0))
 
 
 def at_least_buckets(pmf: Mapping[int, Fraction], top: int = 3) -> dict[str, Fraction]:
@@ -41,7 +46,3 @@ def percent(probability: Fraction) -> str:
     if value > 99.9:
         return ">99.9%"
     return f"{value:.1f}%"
-
-
-def total(probabilities: Iterable[Fraction]) -> Fraction:
-    return sum(probabilities, Fraction(0))

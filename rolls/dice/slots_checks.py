@@ -20,7 +20,7 @@ import dataclasses
 import functools
 from typing import ClassVar
 
-from rolls.dice.core import DiceError, Effect
+from rolls.dice.core import DiceError, Effect, require_face
 from rolls.dice.slots_sheet import FocusSlot, GearSlot, Sheet, focus, gear
 
 ATTACKS = {"block": ("strike", "missile"), "dodge": ("grab", "blast")}
@@ -420,13 +420,8 @@ def die_size(sheet: Sheet, check: Check) -> int:
     return sheet.layout.gear_die if check.area == "gear" else sheet.layout.focus_die
 
 
-def require_face(face: int, size: int, check: str) -> None:
-    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= size:
-        raise DiceError(f"a {check} check reads a d{size}: {face!r} cannot come up")
-
-
 @functools.lru_cache(maxsize=8192)
 def resolve(sheet: Sheet, check: Check, face: int) -> Resolution:
     """What the check suggests when ``face`` is the die read."""
-    require_face(face, die_size(sheet, check), check.name)
+    require_face(face, die_size(sheet, check), f"a {check.name} check's die")
     return check.read(sheet, face)

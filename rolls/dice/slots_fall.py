@@ -16,12 +16,11 @@ import dataclasses
 import functools
 from typing import ClassVar
 
-from rolls.dice.core import RNG, DiceError, Die, Effect, require_count, roll
+from rolls.dice.core import RNG, DiceError, Die, Effect, require_count, require_face, roll
 from rolls.dice.slots_checks import (
     HARM,
     Resolution,
     names,
-    require_face,
     sentence,
     wound_here,
     wound_rule,
@@ -96,7 +95,7 @@ class Fall:
 @functools.lru_cache(maxsize=4096)
 def read_fall_die(sheet: Sheet, face: int) -> Resolution:
     """What one fall die suggests when it shows ``face``."""
-    require_face(face, sheet.layout.gear_die, "fall")
+    require_face(face, sheet.layout.gear_die, "a fall check's die")
     return Fall(1).read(sheet, face)
 
 

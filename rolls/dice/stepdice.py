@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from rolls.dice.core import DiceError, require_count
+from rolls.dice.core import DiceError, require_count, require_face, require_int
 
 DIE_SIZES = (6, 8, 10, 12)
 LEVEL_DICE = {"A": 12, "B": 10, "C": 8, "D": 6}
@@ -79,8 +79,7 @@ def step_down(dice: tuple[int, ...]) -> tuple[int, ...]:
 
 def step_dice(dice: Iterable[int], modifier: int) -> tuple[int, ...]:
     """Base dice after a total modifier (+n steps up, -n steps down), largest first."""
-    if isinstance(modifier, bool) or not isinstance(modifier, int):
-        raise DiceError(f"a modifier must be a whole number, not {modifier!r}")
+    require_int("a modifier", modifier)
     stepped = check_base_dice(dice)
     step = step_up if modifier > 0 else step_down
     for _ in range(abs(modifier)):
@@ -141,9 +140,7 @@ def check_ammo_dice(ammo_dice: int, *, rate_of_fire: int, rounds_left: int) -> i
 
 def hit_location(face: int) -> str:
     """Hit location from a d6: 1 legs, 2-4 torso, 5 arms, 6 head."""
-    if face not in LOCATIONS:
-        raise DiceError(f"a hit location die shows 1 to 6, not {face}")
-    return LOCATIONS[face]
+    return LOCATIONS[require_face(face, 6, "a hit location die")]
 
 
 def hit_capacity(strength: Level, agility: Level) -> int:

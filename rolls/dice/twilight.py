@@ -423,7 +423,14 @@ BENCH_AMMO_DICE = 6  # RoF 6, the seed's M249 SAW
 
 def bench_roll(rng: RNG) -> SkillRoll:
     """A typical full attack: D12 + D10 and 6 ammo dice from a belt, pushed if possible."""
-    attack = roll_attack(rng, (12, 10), "STR", ammo_dice=6, rate_of_fire=6, rounds_left=200)
+    attack = roll_attack(
+        rng,
+        (12, 10),
+        "STR",
+        ammo_dice=BENCH_AMMO_DICE,
+        rate_of_fire=BENCH_AMMO_DICE,
+        rounds_left=200,
+    )
     return push(rng, attack) if attack.can_push else attack
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import icepool
 
 from rolls.dice.core import DiceError, require_count
-from rolls.dice.odds import at_least_buckets, die_pmf
+from rolls.dice.odds import at_least, at_least_buckets, die_pmf
 from rolls.dice.stepdice import (
     check_ammo_dice,
     check_base_dice,
@@ -83,7 +83,7 @@ def _convolve(first: Distribution, second: Distribution) -> Distribution:
 
 
 def _at_least(distribution: Distribution, count: int) -> Fraction:
-    return sum((p for n, p in distribution if n >= count), Fraction(0))
+    return at_least(dict(distribution), count)
 
 
 @functools.lru_cache(maxsize=256)

@@ -33,16 +33,14 @@ from typing import Any, Literal
 
 import icepool
 
-from rolls.dice.core import RNG, DiceError, Die, Effect, roll
+from rolls.dice.core import RNG, DiceError, Die, Effect, require_face, require_int, roll
 from rolls.dice.odds import die_pmf
 
 SKILL_TARGET = 4
 MAX_DIFFICULTY = 3
 MAX_COMPLEXITY = 3
-LEVELS = ("environment", "target", "status")
 ZOMBIE_TARGETS = {"agility": 6, "perception": 6, "cunning": 6, "strength": 5, "endurance": 5}
 Roller = Literal["player", "human", "zombie"]
-ROLLERS = ("player", "human", "zombie")
 
 
 # --- Difficulty ----------------------------------------------------------------------
@@ -100,33 +98,20 @@ def difficulty(levels: Mapping[str, Iterable[int]]) -> Difficulty:
 def _as_difficulty(value: Difficulty | int) -> Difficulty:
     if isinstance(value, Difficulty):
         return value
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DiceError(f"difficulty must be a Difficulty or a whole number, not {value!r}")
-    if not -MAX_DIFFICULTY <= value <= MAX_DIFFICULTY:
-        raise DiceError(f"the difficulty modifier runs from -3 to +3, not {value:+d}")
+    rule = f"runs from -{MAX_DIFFICULTY} to +{MAX_DIFFICULTY}"
+    require_int(
+        "the difficulty modifier", value, minimum=-MAX_DIFFICULTY, maximum=MAX_DIFFICULTY, rule=rule
+    )
     return Difficulty((), value, value)
 
 
 def _require_complexity(complexity: int) -> int:
-    if isinstance(complexity, bool) or not isinstance(complexity, int):
-        raise DiceError(f"complexity must be a whole number of rolls, not {complexity!r}")
-    if not 1 <= complexity <= MAX_COMPLEXITY:
-        raise DiceError(f"complexity is 1 to 3 rolls, not {complexity}")
-    return complexity
+    rule = f"is 1 to {MAX_COMPLEXITY} rolls"
+    return require_int("complexity", complexity, minimum=1, maximum=MAX_COMPLEXITY, rule=rule)
 
 
 def _require_target(target: int) -> int:
-    if isinstance(target, bool) or not isinstance(target, int) or not 2 <= target <= 6:
-        raise DiceError(f"a target number is 2 to 6 on a d6, not {target!r}")
-    return target
-
-
-def _require_whole(name: str, value: int, *, sign: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DiceError(f"{name} must be a whole number, not {value!r}")
-    if value * sign < 0:
-        raise DiceError(f"{name} cannot be {'negative' if sign > 0 else 'positive'} ({value:+d})")
-    return value
+    return require_int("a target number", target, minimum=2, maximum=6, rule="is 2 to 6 on a d6")
 
 
 # --- Checks --------------------------------------------------------------------------
@@ -172,8 +157,8 @@ def player_check(
         task,
         "",
         _as_difficulty(difficulty),
-        _require_whole("the skill bonus", skill_bonus, sign=1),
-        _require_whole("an injury modifier", injury, sign=-1),
+        require_int("the skill bonus", skill_bonus, minimum=0),
+        require_int("an injury modifier", injury, maximum=0),
         _require_complexity(complexity),
     )
 
@@ -204,7 +189,7 @@ def zombie_check(
         ability,
         _as_difficulty(difficulty),
         0,
-        _require_whole("an injury modifier", injury, sign=-1),
+        require_int("an injury modifier", injury, maximum=0),
         _require_complexity(complexity),
         zombie_target_number(ability, target_number),
     )
@@ -255,8 +240,7 @@ def _judge(
     modifier, target = setup.modifier, setup.target_number
     rolls = []
     for number, face in enumerate(faces, start=1):
-        if isinstance(face, bool) or face not in range(1, 7):
-            raise DiceError(f"a d6 shows 1 to 6, not {face!r}")
+        require_face(face, 6, "a check die")
         success = face + modifier >= target
         die = Die("skill", 6, face, "success" if success else "failure")
         rolls.append(CheckRoll(number, die, face + modifier, success))
@@ -335,7 +319,7 @@ def buy_players_option(spent_on: str, skill: str, bonus: int) -> tuple[Effect, .
         raise DiceError(f"the Player's Option point is already invested in {spent_on}")
     if not isinstance(skill, str) or not skill.strip():
         raise DiceError("name the skill the Player's Option point buys")
-    _require_whole("the skill bonus", bonus, sign=1)
+    require_int("the skill bonus", bonus, minimum=0)
     return (
         Effect("players_option", -1, f"invested in {skill}"),
         Effect(f"learned_skill:{skill}", bonus, f"{skill} {bonus:+d} to its checks"),
@@ -367,8 +351,7 @@ def reevaluate(check: SkillCheck, bonus: int, *, skill: str, spent_on: str = "")
         raise DiceError("an automatic failure has no dice to re-evaluate")
     if check.success:
         raise DiceError("only a failed check is re-evaluated; this one succeeded")
-    if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 1:
-        raise DiceError(f"a skill bought to turn a roll around gives +1 or more, not {bonus!r}")
+    require_int("a skill bought to turn a roll around", bonus, minimum=1, rule="gives +1 or more")
     effects = buy_players_option(spent_on, skill, bonus)
     after = _judge(
         [r.die.face for r in check.rolls],
@@ -408,7 +391,7 @@ class CheckOdds:
 
 def check_odds(modifier: int, complexity: int = 1, target_number: int = SKILL_TARGET) -> CheckOdds:
     """Exact odds of ``complexity`` d6 rolls, each succeeding on d6 + modifier >= target."""
-    _require_whole("the modifier", modifier, sign=0)
+    require_int("the modifier", modifier)
     return _check_odds(modifier, _require_complexity(complexity), _require_target(target_number))
 
 

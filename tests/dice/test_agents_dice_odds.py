@@ -1,7 +1,6 @@
 """Exact odds of the Agents rolls: by hand, by brute force and against a simulation."""
 
 import itertools
-import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -35,6 +34,7 @@ from rolls.dice.agents_odds import (
 )
 from rolls.dice.agents_sheet import Mind
 from rolls.dice.core import DiceError
+from tests.dice.agreement import all_agree
 
 F = Fraction
 
@@ -168,15 +168,6 @@ def test_impossible_odds_requests_are_refused():
 ROLLS = 100_000
 
 
-def within_a_few_standard_errors(counts: Counter, odds: dict, rolls: int) -> bool:
-    for outcome, chance in odds.items():
-        p = float(chance)
-        tolerance = 4.5 * math.sqrt(p * (1 - p) / rolls) + 1e-12
-        if abs(counts[outcome] / rolls - p) > tolerance:
-            return False
-    return True
-
-
 def test_the_exact_odds_agree_with_100000_simulated_rolls():
     check = Check(
         stat=7, skill="Firearms", skill_level=2, luck=6, mind=Mind(stress=1, high=2, sanity=5),
@@ -185,10 +176,10 @@ def test_the_exact_odds_agree_with_100000_simulated_rolls():
     rng = random.Random(20_240_601)
     counts = Counter(basic_roll(rng, check).outcome for _ in range(ROLLS))
     modifier = 1 + 2 - 1 + 1
-    assert within_a_few_standard_errors(counts, outcome_odds(modifier, "Difficult"), ROLLS)
+    assert all_agree(counts, outcome_odds(modifier, "Difficult"), ROLLS)
     # the same tolerance rejects the neighbouring configurations
     for wrong in (outcome_odds(modifier + 1, "Difficult"), outcome_odds(modifier, "Hard")):
-        assert not within_a_few_standard_errors(counts, wrong, ROLLS)
+        assert not all_agree(counts, wrong, ROLLS)
 
 
 # --- properties, caching, bench ------------------------------------------------------------------

@@ -207,10 +207,12 @@ def test_a_failure_gives_one_stress_and_one_xp_on_the_skill_rolled():
     assert result.mind_after.stress == 2
 
 
-def test_a_failed_combat_roll_gives_no_stress_and_no_xp():
-    result = roll_with(plain_check(combat=True), 3, 4, 12, 12)
+def test_a_failed_combat_roll_gives_one_stress_but_no_xp():
+    result = roll_with(plain_check(mind=Mind(stress=1, sanity=10), combat=True), 3, 4, 12, 12)
     assert result.outcome is Outcome.FAILURE
-    assert result.effects == ()
+    assert result.effects == (Effect("stress", 1, "Failure"),)
+    assert result.mind_after.stress == 2
+    assert "a failed combat roll gives no XP" in result.notes
 
 
 def test_a_cost_or_a_success_changes_nothing_on_the_sheet():
@@ -386,6 +388,8 @@ def test_the_consequences_follow_the_outcome(a, b, x, y, stat, level, stress, hi
     result = resolve_basic_roll(check, (a, b), (x, y))
     targets = {effect.target for effect in result.effects}
     assert ("xp:Firearms" in targets) == (result.outcome is Outcome.FAILURE and not combat)
+    # a Failure, in combat or not, gives 1 stress (at 5 stress it costs sanity instead)
+    assert bool(targets & {"stress", "sanity"}) == (result.outcome is Outcome.FAILURE)
     gains_high = result.outcome is Outcome.CRIT and high < 3
     assert (result.mind_after.high - high == 1) == gains_high
     assert 0 <= result.mind_after.stress <= 5

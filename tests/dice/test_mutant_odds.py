@@ -1,7 +1,6 @@
 """Exact Mutant: Year Zero odds: hand-checked values, every way the dice can fall, and
 100,000 seeded random rolls."""
 
-import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 from rolls.dice import mutant, mutant_odds
 from rolls.dice.core import DiceError, ScriptedRNG
+from tests.dice.agreement import all_agree
 
 SIMULATED_ROLLS = 100_000
 
@@ -59,28 +59,25 @@ def distribution(run, measure):
 
 def simulate(run, measure, seed):
     rng = random.Random(seed)
-    tally = Counter(measure(run(rng)) for _ in range(SIMULATED_ROLLS))
-    return {key: Fraction(count, SIMULATED_ROLLS) for key, count in tally.items()}
-
-
-def tolerance(p):
-    """4.5 standard errors of a frequency over SIMULATED_ROLLS rolls (at least that of
-    p = 1%): a correct distribution fails less than once in 100,000 runs, and a wrong
-    one is caught once it is off by about a percentage point."""
-    p = min(max(float(p), 0.01), 0.99)
-    return 4.5 * math.sqrt(p * (1 - p) / SIMULATED_ROLLS)
+    return Counter(measure(run(rng)) for _ in range(SIMULATED_ROLLS))
 
 
 def matches(exact, simulated):
-    keys = set(exact) | set(simulated)
-    return all(
-        abs(float(exact.get(k, 0)) - float(simulated.get(k, 0))) <= tolerance(exact.get(k, 0))
-        for k in keys
-    )
+    """Agreement within 4.5 standard errors, never taken below those of a 1% chance (so a
+    wrong distribution is caught once it is off by about a percentage point); an outcome
+    whose exact chance is 0 must never come up."""
+    return all_agree(simulated, exact, SIMULATED_ROLLS, floor=0.01)
 
 
 def as_mapping(values):
     return dict(enumerate(values))
+
+
+def test_an_outcome_whose_exact_chance_is_zero_must_never_come_up():
+    exact = {0: Fraction(99, 100), 1: Fraction(1, 100), 2: Fraction(0)}
+    assert matches(exact, Counter({0: 99_000, 1: 1_000}))
+    assert not matches(exact, Counter({0: 98_999, 1: 1_000, 2: 1}))
+    assert not matches(exact, Counter({0: 98_999, 1: 1_000, 3: 1}))
 
 
 # --- Hand-checked values -------------------------------------------------------------------
@@ -122,12 +119,6 @@ def test_push_trauma_counts_kept_ones_and_a_sixth_of_rerolled_base_dice():
     assert odds.any_trauma == 1
     assert odds.expected_gear_loss == 1 + Fraction(2, 6)
     assert mutant_odds.push_odds(1, 0, 0, 0).any_trauma == Fraction(1, 6)
-
-
-def test_push_trauma_is_capped_by_the_attribute_room():
-    odds = mutant_odds.push_odds(2, 0, 0, 0, kept_base_ones=1, trauma_room=1)
-    assert odds.expected_trauma == 1
-    assert mutant_odds.push_odds(2, 0, 0, 0, trauma_room=0).any_trauma == 0
 
 
 def test_one_armor_die_against_one_damage():
@@ -289,9 +280,9 @@ def test_armor_odds_match_a_hundred_thousand_rolls():
 
     simulated = simulate(run, lambda r: (r.absorbed, r.rating_loss > 0), 11)
     absorbed, loss = Counter(), Counter()
-    for (saved, worn), frequency in simulated.items():
-        absorbed[saved] += frequency
-        loss[worn] += frequency
+    for (saved, worn), count in simulated.items():
+        absorbed[saved] += count
+        loss[worn] += count
     odds = mutant_odds.armor_odds(6, 2)
     assert matches(as_mapping(odds.absorbed), absorbed)
     assert matches({True: odds.rating_loss, False: 1 - odds.rating_loss}, loss)

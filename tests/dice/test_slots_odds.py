@@ -1,6 +1,5 @@
 """Slots: exact odds, by hand and against 100,000 rolls through the real roll path."""
 
-import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -25,6 +24,7 @@ from rolls.dice.slots import (
 )
 from rolls.dice.slots import Fall as FallCheck
 from rolls.dice.slots_odds import _check_odds
+from tests.dice import agreement
 
 SHIELD = Item("shield", ("shield", "rigid", "blunt"))
 DAGGER = Item("dagger", ("weapon", "sharp", "rigid"))
@@ -34,15 +34,10 @@ LEATHER = Item("leather jerkin", ("light armor", "flammable"))
 GUARD = Sheet.empty().holding(8, SHIELD).holding(3, LEATHER).holding(11, COINS)
 DEVOUT = Sheet.empty().thinking(2, Idea("the Dawn Father", "devotion"))
 ROLLS = 100_000
-Z = 4.5  # standard errors: a false alarm about 1 in 150,000
 
 
-def tolerance(p: Fraction, n: int = ROLLS) -> float:
-    return Z * math.sqrt(float(p) * (1 - float(p)) / n)
-
-
-def agrees(p: Fraction, observed: int, n: int = ROLLS) -> bool:
-    return abs(observed / n - float(p)) <= tolerance(p, n)
+def agrees(p: Fraction, observed: int) -> bool:
+    return agreement.agrees(p, observed, ROLLS)
 
 
 # --- By hand -----------------------------------------------------------------------------

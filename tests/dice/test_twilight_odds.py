@@ -5,7 +5,6 @@ would fail."""
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -23,25 +22,18 @@ from rolls.dice.twilight_odds import (
     push_odds_for,
     skill_odds,
 )
+from tests.dice.agreement import all_agree
 
 ROLLS = 100_000
-STANDARD_ERRORS = 4.5
 
 
 def bucket(count: int) -> str:
     return "3+" if count >= 3 else str(count)
 
 
-def agrees(observed: Counter, expected: dict, rolls: int = ROLLS) -> bool:
-    """Every observed frequency lies within a few standard errors of its exact odds."""
-    if set(observed) - set(expected):
-        return False
-    for outcome, probability in expected.items():
-        p = float(probability)
-        tolerance = STANDARD_ERRORS * math.sqrt(p * (1 - p) / rolls)
-        if abs(observed[outcome] / rolls - p) > tolerance:
-            return False
-    return True
+def agrees(observed: Counter, expected: dict) -> bool:
+    """Every observed frequency lies within 4.5 standard errors of its exact odds."""
+    return all_agree(observed, expected, ROLLS)
 
 
 def exactly(outcomes: Counter) -> dict:

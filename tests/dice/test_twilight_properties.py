@@ -245,15 +245,25 @@ def test_every_roll_and_push_is_json_serialisable(result, seed):
 
 
 @QUICK
-@given(first=any_roll)
-def test_push_odds_are_a_distribution_that_keeps_the_kept_successes(first):
+@given(first=any_roll, seed=seeds)
+def test_a_push_keeps_its_kept_dice_and_successes_and_its_odds_allow_the_result(first, seed):
     if not first.can_push:
         return
+    pushed = push(random.Random(seed), first)
+    kept = sum(successes_on(d.face) for d in first.base_dice if not rerolled_by_push(d.face))
+    assert pushed.successes >= kept
+    for before, after in zip(
+        first.base_dice + first.ammo_dice, pushed.base_dice + pushed.ammo_dice, strict=True
+    ):
+        assert (after.kind, after.size) == (before.kind, before.size)
+        if rerolled_by_push(before.face):
+            assert after.rerolled
+        else:
+            assert after == before
     odds = push_odds_for(first)
     assert sum(odds.successes.values()) == 1
-    kept = sum(successes_on(d.face) for d in first.base_dice if not rerolled_by_push(d.face))
-    assert kept == first.successes
     assert sum(p for k, p in odds.successes.items() if int(k.rstrip("+")) < min(kept, 3)) == 0
+    assert odds.successes["3+" if pushed.successes >= 3 else str(pushed.successes)] > 0
 
 
 @QUICK
@@ -262,7 +272,7 @@ def test_opposed_odds_are_consistent_with_each_sides_skill_odds(dice, opponent):
     odds = opposed_odds(dice, opponent)
     mine, theirs = skill_odds(dice).distribution, skill_odds(opponent).distribution
     assert odds.win == sum(p * q for a, p in mine.items() for b, q in theirs.items() if a > b)
-    assert odds.win + odds.tie <= 1
+    assert odds.tie == sum(p * theirs.get(a, 0) for a, p in mine.items())
 
 
 @QUICK

@@ -1,6 +1,5 @@
 """Exact odds of Zombiepocalypse checks: values by hand and a 100,000-roll simulation."""
 
-import math
 import random
 from fractions import Fraction
 
@@ -16,9 +15,9 @@ from rolls.dice.zombie import (
     roll_check,
     zombie_check,
 )
+from tests.dice.agreement import all_agree
 
 SIMULATED_CHECKS = 100_000
-STANDARD_ERRORS = 4.5  # a fair simulation strays this far about once in 150,000 buckets
 
 
 def test_one_unmodified_d6_succeeds_on_four_five_or_six_half_the_time():
@@ -100,16 +99,8 @@ def test_the_largest_configuration_for_the_bench_has_all_three_rolls():
 # --- Simulation --------------------------------------------------------------------------
 
 
-def tolerance(probability: Fraction, n: int) -> float:
-    p = float(probability)
-    return STANDARD_ERRORS * math.sqrt(p * (1 - p) / n)
-
-
 def agrees(observed: dict[int, int], expected: tuple[Fraction, ...], n: int) -> bool:
-    return all(
-        abs(observed.get(count, 0) / n - float(p)) <= tolerance(p, n)
-        for count, p in enumerate(expected)
-    )
+    return all_agree(observed, dict(enumerate(expected)), n)
 
 
 def simulate(setup, seed: int) -> dict[int, int]:

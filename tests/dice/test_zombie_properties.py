@@ -1,7 +1,10 @@
 """Invariants of Zombiepocalypse checks, for any difficulty, modifier and dice."""
 
+import itertools
 import json
 import random
+from collections import Counter
+from fractions import Fraction
 
 import pytest
 from hypothesis import assume, given, settings
@@ -125,12 +128,15 @@ def test_a_zombie_succeeds_exactly_when_its_modified_die_reaches_its_target(
 ):
     setup = zombie_check(ability, difficulty=level_difficulty, complexity=complexity)
     check = roll_check(ScriptedRNG([face] * complexity), setup)
-    reaches = face + level_difficulty.total >= ZOMBIE_TARGETS[ability]
+    target = ZOMBIE_TARGETS[ability]
+    reaches = face + level_difficulty.total >= target
     assert check.success == reaches
-    assert (
-        odds(setup).success
-        == check_odds(level_difficulty.total, complexity, ZOMBIE_TARGETS[ability]).success
-    )
+    # the exact odds against a count of every way the d6 can fall
+    throws = list(itertools.product(range(1, 7), repeat=complexity))
+    hits = Counter(sum(f + level_difficulty.total >= target for f in throw) for throw in throws)
+    expected = tuple(Fraction(hits[n], len(throws)) for n in range(complexity + 1))
+    assert odds(setup).successes == expected
+    assert odds(setup).success == expected[complexity]
 
 
 def test_five_bonus_levels_are_capped_to_plus_three_on_the_roll():
