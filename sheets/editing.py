@@ -343,7 +343,8 @@ def row_state(character_pk, collection, row, url_base=None) -> RowState:
 def new_row_form(collection, sheet, data=None):
     manager = getattr(sheet, collection.related_name)
     instance = manager.model(**{manager.field.name: sheet})
-    return collection.form_class(data, instance=instance, prefix=f"{collection.name}-new")
+    prefix = f"{collection.name}-{NEW_ROW_PREFIX}"
+    return collection.form_class(data, instance=instance, prefix=prefix)
 
 
 def collection_state(character, sheet, collection, url_base=None) -> CollectionState:
@@ -606,16 +607,16 @@ def htmx_field_response(request, result: FieldResult):
         return reswap(retarget(response, f"#{result.state.dom_id}"), "outerHTML")
     # gone: the whole row was removed elsewhere
     ref = result.ref
+    return row_gone_response(request, f"row-{ref.collection.name}-{ref.row_pk}", result.message)
+
+
+def row_gone_response(request, dom_id: str, message: str):
+    """409: the row this request was about is no longer there (or cannot come back);
+    the message replaces the row on the page."""
     response = render(
-        request,
-        "sheets/_row_removed.html",
-        {
-            "dom_id": f"row-{ref.collection.name}-{ref.row_pk}",
-            "message": result.message,
-        },
-        status=409,
+        request, "sheets/_row_removed.html", {"dom_id": dom_id, "message": message}, status=409
     )
-    return reswap(retarget(response, f"#row-{ref.collection.name}-{ref.row_pk}"), "outerHTML")
+    return reswap(retarget(response, f"#{dom_id}"), "outerHTML")
 
 
 def finish_without_js(request, pk, results):
@@ -734,11 +735,7 @@ def row_remove(request, pk, collection, row_pk):
         if row is None:
             message = f"This {found.item_label} was already removed."
             if request.htmx:
-                response = render(
-                    request, "sheets/_row_removed.html", {"dom_id": dom_id, "message": message},
-                    status=409,
-                )  # fmt: skip
-                return reswap(retarget(response, f"#{dom_id}"), "outerHTML")
+                return row_gone_response(request, dom_id, message)
             messages.warning(request, message)
             return redirect("character_sheet", pk=pk)
         label = str(row)
@@ -789,11 +786,7 @@ def row_restore(request, pk, collection, row_pk):
             if record.history_type != "-":
                 message = f"This {found.item_label} cannot be brought back."
                 if request.htmx:
-                    response = render(
-                        request, "sheets/_row_removed.html", {"dom_id": dom_id, "message": message},
-                        status=409,
-                    )  # fmt: skip
-                    return reswap(retarget(response, f"#{dom_id}"), "outerHTML")
+                    return row_gone_response(request, dom_id, message)
                 messages.warning(request, message)
                 return redirect("character_sheet", pk=pk)
             row = record.instance
