@@ -65,6 +65,9 @@ def announce_sheet(character_id: int) -> None:
     from sheets.models import Character
 
     try:
+        # Most saves of a character outside a party end here, after one small query.
+        if not Character.objects.filter(pk=character_id, party__isnull=False).exists():
+            return
         character = (
             Character.objects.with_sheets().select_related("owner").filter(pk=character_id).first()
         )
