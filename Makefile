@@ -23,7 +23,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: help run test test-fast lint bench demo migrate check-python browser-deps clean
+.PHONY: help run test test-fast lint bench demo migrate static check-python browser-deps clean
 
 help:
 	@echo "make run    set up, migrate, load the demo table, serve on http://$(HOST):$(PORT)"
@@ -65,9 +65,12 @@ migrate: $(STAMP)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 
 demo: migrate
-	DJANGO_DEBUG=1 $(BIN)/python manage.py demo
+	DJANGO_DEBUG=1 $(BIN)/python manage.py demo --host $(HOST) --port $(PORT)
 
-run: demo
+static: $(STAMP)
+	$(BIN)/python manage.py collectstatic --noinput -v0
+
+run: demo static
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)

@@ -13,6 +13,7 @@ Environment variables (all optional in development):
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "django_eventstream",
+    "axes",
     "simple_history",
     "config",
     "sheets",
@@ -66,6 +68,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
+    # Compresses what the views return (static files come precompressed, above).
+    "config.compression.PageGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -75,6 +79,10 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: turns a login that django-axes refused into the lockout page.
+    "axes.middleware.AxesMiddleware",
+    # A dropped database connection: GETs read once more, else a 503 "try again".
+    "config.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -115,6 +123,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"tableside-test-{os.getpid()}.sqlite3")
     }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DATABASE_POOL", default=True
+):
+    # psycopg's connection pool, one per server process: a request borrows a connection
+    # and gives it back at its end, instead of opening a new one (~5-10 ms on a LAN).
+    # Each borrowed connection is checked first (CONN_HEALTH_CHECKS -> the pool's
+    # check_connection), so one the database dropped is replaced, not handed out.
+    # CONN_MAX_AGE must stay 0 with a pool. DATABASE_POOL=0 turns it off.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE") or 2),
+        "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE") or 20),
+        # How long a request waits for a free connection before failing (seconds).
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT") or 10),
+        # Idle connections above min_size are closed after this many seconds.
+        "max_idle": float(os.environ.get("DATABASE_POOL_MAX_IDLE") or 300),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -138,15 +163,41 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
+EVENTSTREAM_STORAGE_CLASS = "rolls.stream.PartyEventStorage"
 EVENTSTREAM_CHANNELMANAGER_CLASS = "rolls.stream.PartyChannelManager"
 
+# Sign up and change password refuse weak passwords, the reason next to the field.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "config.password_validation.UsernameNotInPasswordValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes; see config/throttle.py): by account and by client
+# address, each on its own, unlocked after the cool-off.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler"
+    if REDIS_URL
+    else "axes.handlers.database.AxesDatabaseHandler"  # shared by every process
+)
+AXES_FAILURE_LIMIT = int(os.environ.get("TABLESIDE_LOGIN_FAILURE_LIMIT") or 10)
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("TABLESIDE_LOGIN_COOLOFF_MINUTES") or 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful login
+AXES_CLIENT_IP_CALLABLE = "config.throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "config.throttle.locked_out"
+SIGNUP_LIMIT = int(os.environ.get("TABLESIDE_SIGNUP_LIMIT") or 20)  # posts per address...
+SIGNUP_WINDOW = 60 * 60  # ...per hour
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -164,6 +215,13 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # project's static folders (no collectstatic step needed on a LAN install).
 SERVESTATIC_USE_FINDERS = True
 SERVESTATIC_AUTOREFRESH = DEBUG
+# After `manage.py collectstatic` (make run does it), files have hashed names and brotli
+# and gzip copies; ServeStatic sends the smallest the browser accepts, with
+# "Cache-Control: max-age=315360000, public, immutable" (config/storage.py).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "config.storage.StaticFilesStorage"},
+}
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -197,9 +255,21 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# One handler per line of output. Django's default config gives the "django" logger its
+# own console handler (in DEBUG) and lets it propagate to the root: with a root handler
+# too, every request line of runserver (daphne's "django.channels.server", a child of
+# "django") and every "Not Found" printed twice. Here "django" has our handler and
+# does not propagate.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django": {
+            "handlers": ["console"],
+            "level": "INFO" if DEBUG else "WARNING",
+            "propagate": False,
+        },
+    },
 }

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
 FEED_LENGTH = 30  # rolls a feed or log shows
 
@@ -11,11 +12,22 @@ class RollQuerySet(models.QuerySet):
         """The party's latest rolls, newest first, as the feed and its log show them."""
         return self.filter(party=party).for_log()[:FEED_LENGTH]
 
+    def caught_up(self, party, after: int, limit: int):
+        """The party's rolls after roll ``after``, oldest first, at most ``limit``."""
+        return (
+            self.filter(party=party, pk__gt=after)
+            .select_related("character", "user", "push")
+            .order_by("pk")[:limit]
+        )
+
     def visible_to(self, user):
-        """Rolls of characters the user may read (own, or of a party they run)."""
+        """Rolls of characters the user may read (own, or of a party they run), less the
+        GM's secret rolls for anyone but the GM of the roll's party."""
         from sheets.models import Character
 
-        return self.filter(character__in=Character.objects.for_user(user))
+        return self.filter(character__in=Character.objects.for_user(user)).exclude(
+            Q(secret=True) & ~Q(party__gm_id=user.pk)
+        )
 
     def for_log(self):
         return self.select_related("character", "user", "push").order_by("-created", "-pk")
@@ -44,6 +56,11 @@ class Roll(models.Model):
         help_text="The roll this push re-rolled; a roll can be pushed once.",
     )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True, db_index=True)
+    secret = models.BooleanField(
+        default=False,
+        help_text="Rolled by the GM in secret: players see only that the GM rolled, until "
+        "it is revealed.",
+    )
 
     objects = RollQuerySet.as_manager()
 
@@ -53,6 +70,36 @@ class Roll(models.Model):
 
     def __str__(self):
         return f"{self.character} {self.label}: {self.outcome}"
+
+    @property
+    def tone(self) -> str:
+        """ "crit", "failure", "success" or "" for filters and colours: the system's own
+        word when its result gives one (``result["tone"]``), else read from the outcome."""
+        tone = (self.result or {}).get("tone")
+        if tone:
+            return tone
+        outcome = self.outcome.lower()
+        if "crit" in outcome:
+            return "crit"
+        if outcome.startswith(("0 success", "fail", "no success")) or "failure" in outcome:
+            return "failure"
+        if "success" in outcome:
+            return "success"
+        return ""
+
+    @property
+    def result_template(self) -> str:
+        """The system's partial for its own steps after the roll ("" if none)."""
+        from sheets.systems.registry import get_system
+
+        try:
+            return get_system(self.system).result_template
+        except LookupError:
+            return ""
+
+    def shown_to_gm_only(self, is_gm: bool) -> bool:
+        """Is this a secret roll that this viewer must not see?"""
+        return self.secret and not is_gm
 
     @property
     def is_push(self) -> bool:

@@ -12,19 +12,30 @@ from __future__ import annotations
 
 import logging
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.template.loader import render_to_string
 from django_eventstream import send_event
 from django_eventstream.channelmanager import DefaultChannelManager
+from django_eventstream.storage import DjangoModelStorage
 
 log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "party-"
+GM_SUFFIX = "-gm"  # the GM's own channel: the party's events, secret rolls in full
 
 
 def party_channel(party_id: int) -> str:
     return f"{CHANNEL_PREFIX}{party_id}"
+
+
+def gm_channel(party_id: int) -> str:
+    return f"{CHANNEL_PREFIX}{party_id}{GM_SUFFIX}"
+
+
+def channel_for(party, user) -> str:
+    """The channel a member's page listens to: the GM's own, or the players'."""
+    return gm_channel(party.pk) if party.is_gm(user) else party_channel(party.pk)
 
 
 class PartyChannelManager(DefaultChannelManager):
@@ -35,29 +46,67 @@ class PartyChannelManager(DefaultChannelManager):
 
         if user is None or not channel.startswith(CHANNEL_PREFIX):
             return False
+        gm_only = channel.endswith(GM_SUFFIX)
         try:
-            party_id = int(channel.removeprefix(CHANNEL_PREFIX))
+            party_id = int(channel.removeprefix(CHANNEL_PREFIX).removesuffix(GM_SUFFIX))
         except ValueError:
             return False
-        return Party.objects.for_user(user).filter(pk=party_id).exists()
+        parties = Party.objects.filter(gm=user) if gm_only else Party.objects.for_user(user)
+        return parties.filter(pk=party_id).exists()
 
 
-def _send(party_id: int, event: str, html: str) -> None:
-    try:
-        send_event(party_channel(party_id), event, html, json_encode=False)
-    except Exception:  # the roll is saved; a feed hiccup must not turn it into a 500
-        log.exception("could not send %s to party %s", event, party_id)
+def release_connection() -> None:
+    """Give this thread's database connection back (to the pool, or closed without one).
+
+    An open event stream reads the database from its request's own thread when it starts
+    and after each wake-up, then waits for minutes. Without this the thread keeps its
+    connection for the stream's whole life: with the pool, a few open pages exhaust it
+    and every other request waits; without it, 500 pages hold 500 PostgreSQL
+    connections. Never inside a transaction (a test's, or a caller's atomic block)."""
+    if not connection.in_atomic_block:
+        connection.close_if_unusable_or_obsolete()
 
 
-def announce_roll(roll_id: int) -> None:
-    """Send a saved roll to its party's feed (called after the roll's commit)."""
+class PartyEventStorage(DjangoModelStorage):
+    """django-eventstream's database storage; the reads a stream makes (its last id when
+    it opens, the events it missed after a reconnect) let go of the connection after.
+    Writes (send_event, from a roll's request) keep the request's connection."""
+
+    def get_events(self, channel, last_id, limit=100):
+        try:
+            return super().get_events(channel, last_id, limit=limit)
+        finally:
+            release_connection()
+
+    def get_current_id(self, channel):
+        try:
+            return super().get_current_id(channel)
+        finally:
+            release_connection()
+
+
+def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> None:
+    """Send an event to the players' channel and to the GM's (``gm_html`` when the GM
+    sees more than the players: a secret roll)."""
+    for channel, body in ((party_channel(party_id), html), (gm_channel(party_id), gm_html or html)):
+        try:
+            send_event(channel, event, body, json_encode=False)
+        except Exception:  # the roll is saved; a feed hiccup must not turn it into a 500
+            log.exception("could not send %s to %s", event, channel)
+
+
+def announce_roll(roll_id: int, *, update: bool = False) -> None:
+    """Send a saved roll to its party's feed (called after the roll's commit); with
+    ``update``, the roll's card again after a later step (a pick, a reveal)."""
     from rolls.models import Roll
 
     roll = Roll.objects.select_related("character", "user").filter(pk=roll_id).first()
     if roll is None or roll.party_id is None:
         return
-    html = render_to_string("rolls/_roll_card.html", {"roll": roll, "is_new": True})
-    _send(roll.party_id, "roll", html)
+    context = {"roll": roll, "is_new": True, "oob": update}
+    html = render_to_string("rolls/_roll_card.html", {**context, "is_gm": False})
+    gm_html = render_to_string("rolls/_roll_card.html", {**context, "is_gm": True})
+    _send(roll.party_id, "roll-update" if update else "roll", html, gm_html)
 
 
 def announce_sheet(character_id: int) -> None:

@@ -8,6 +8,7 @@ urlpatterns = [
     path("rolls/<int:pk>/", views.roll_detail, name="roll_detail"),
     path("rolls/<int:pk>/push/", views.push, name="roll_push"),
     path("rolls/<int:pk>/choose/", views.choose, name="roll_choose"),
+    path("rolls/<int:pk>/reveal/", views.reveal, name="roll_reveal"),
     path("parties/<int:pk>/log/", views.party_log, name="party_log"),
     path("parties/<int:pk>/events/", views.party_events, name="party_events"),
 ]

@@ -15,9 +15,13 @@ from rolls.actions import Rolled
 from rolls.dice.core import DiceError
 from rolls.models import Roll
 from rolls.rng import server_rng
-from rolls.stream import announce_roll, party_channel
+from rolls.stream import announce_roll, channel_for
 from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
+
+CATCH_UP_PAGE = 50  # rolls a reopened feed catches up on per request
+
+ZERO_CHANCES = {"0%", "0 %", "0.0%"}  # an outcome that cannot happen is not a row
 
 
 def _action(request, character, slug):
@@ -32,6 +36,7 @@ def _page(request, name, context, status=200):
     """Render the roll page, or one of its partials for an HTMX request. A refused roll
     form goes back where the form was, with its errors."""
     context["odds"] = _odds(context["form"])
+    context["pool"] = _pool(context["form"])
     if not request.htmx:
         return render(request, "rolls/roll_page.html", context, status=status)
     response = render(request, f"rolls/roll_page.html#{name}", context, status=status)
@@ -48,7 +53,14 @@ def roll_form(request, pk, action):
     sheet = character.sheet
     data = request.POST if request.method == "POST" else None
     form = roll_action.form_class(sheet, data=data, initial=request.GET.dict())
-    context = {"character": character, "action": roll_action, "form": form, "roll": None}
+    is_gm = character.party is not None and character.party.is_gm(request.user)
+    context = {
+        "character": character,
+        "action": roll_action,
+        "form": form,
+        "roll": None,
+        "is_gm": is_gm,
+    }
     if request.method != "POST":
         return _page(request, "roll-form", context)
     if not form.is_valid():
@@ -58,6 +70,7 @@ def roll_form(request, pk, action):
             character, request.user, lambda locked: roll_action.runner(
                 locked, form.cleaned_data, server_rng()
             ),
+            secret=is_gm and request.POST.get("secret") == "on",
         )  # fmt: skip
     except DiceError as error:
         form.add_error(None, str(error))
@@ -73,19 +86,34 @@ def roll_odds(request, pk, action):
     character = editable_character(request, pk)
     roll_action = _action(request, character, action)
     form = roll_action.form_class(character.sheet, data=request.GET or None)
-    return render(
-        request,
-        "rolls/roll_page.html#odds",
-        {"character": character, "action": roll_action, "form": form, "odds": _odds(form)},
-    )
+    context = {"character": character, "action": roll_action, "form": form}
+    if form.is_bound and not form.is_valid():
+        # no odds for inputs the rules refuse: say why instead (never compute them)
+        problems = [str(e) for errors in form.errors.values() for e in errors]
+        context.update(odds=[], pool=[], odds_problems=problems)
+    else:
+        context.update(odds=_odds(form), pool=_pool(form))
+    return render(request, "rolls/roll_page.html#odds", context)
+
+
+def _pool(form):
+    """The dice the form's roll would throw, drawn before rolling (``[{kind, size}]``), for
+    forms that offer ``pool_dice()``; none for impossible inputs."""
+    if not hasattr(form, "pool_dice"):
+        return []
+    try:
+        return form.pool_dice()
+    except DiceError:
+        return []
 
 
 def _odds(form):
     """The form's exact odds; none (the form says to fill it in) for impossible inputs."""
     try:
-        return form.odds()
+        rows = form.odds()
     except DiceError:
         return []
+    return [row for row in rows if row[1] not in ZERO_CHANCES]
 
 
 @login_required
@@ -97,8 +125,9 @@ def push(request, pk):
     context = {"character": character, "action": None, "form": None, "roll": roll}
     try:
         new_roll = _record(
-            character, request.user, partial(_push_locked, system, roll.pk), pushed_from=roll
-        )
+            character, request.user, partial(_push_locked, system, roll.pk), pushed_from=roll,
+            secret=roll.secret,
+        )  # fmt: skip
     except (PushRefused, IntegrityError):
         context["error"] = "This roll was already pushed, or cannot be pushed."
         return _result_response(request, context, status=409)
@@ -123,34 +152,59 @@ def _push_locked(system, roll_pk, locked_sheet):
 @login_required
 @require_POST
 def choose(request, pk):
-    """Apply the player's pick on a result that offers one (once)."""
+    """A step after the roll, on a result that asks for one: a misfire's pick, the die
+    read with advantage (the player) or disadvantage (the GM), hits allocated, an
+    option bought... The system's ``choose(sheet, roll, data, by_gm=...)`` validates the
+    posted ``data``, applies it to the sheet and updates ``roll.result`` (it raises
+    DiceError to refuse); the view records its effects and re-announces the roll."""
     roll = _own_roll(request, pk)
     character = roll.character
     system = character.system_descriptor
-    choice = request.POST.get("choice", "")
     context = {"character": character, "action": None, "form": None, "roll": roll}
-    offered = {value for value, _label in roll.result.get("choices", [])}
-    if not system.choose or choice not in offered:
-        context["error"] = "Pick one of the offered choices."
+    if not system.choose:
+        context["error"] = "This roll offers nothing to choose."
         return _result_response(request, context, status=422)
+    by_gm = character.party is not None and character.party.is_gm(request.user)
     with transaction.atomic():
         sheet = _locked_sheet(system, character)  # the sheet first, as every roll locks
         locked_roll = Roll.objects.select_for_update().get(pk=roll.pk)
-        if locked_roll.result.get("chosen"):
-            context["error"] = "A choice was already made for this roll."
-            return _result_response(request, context, status=409)
+        context["roll"] = locked_roll
         try:
             with transaction.atomic():
-                effects = system.call("choose", sheet, locked_roll, choice)
+                effects = system.call("choose", sheet, locked_roll, request.POST, by_gm=by_gm)
         except DiceError as error:
             context["error"] = str(error)
             return _result_response(request, context, status=422)
-        # the system applied the pick to the sheet; the roll records it and its effects
-        locked_roll.result = {**locked_roll.result, "chosen": choice}
         locked_roll.effects = [*locked_roll.effects, *effects]
-        locked_roll.save(update_fields=["result", "effects"])
-    context["roll"] = locked_roll
+        # a step may change the outcome and label too (High spent after the roll turns a
+        # Failure into a Cost; the Player's Option turns a failed check into a success),
+        # or end the push (hits allocated)
+        locked_roll.save(update_fields=["result", "effects", "outcome", "label", "pushable"])
+        transaction.on_commit(partial(announce_roll, locked_roll.pk, update=True))
     return _result_response(request, context)
+
+
+@login_required
+@require_POST
+def reveal(request, pk):
+    """The GM shows a secret roll (and its push) to the party: it then appears in full
+    in every feed, in place of "the GM rolled"."""
+    roll = get_object_or_404(
+        Roll.objects.select_related("party", "character"), pk=pk, party__gm=request.user
+    )
+    revealed = [roll]
+    if hasattr(roll, "push"):
+        revealed.append(roll.push)
+    if roll.pushed_from_id:
+        revealed.append(roll.pushed_from)
+    for each in revealed:
+        if each.secret:
+            Roll.objects.filter(pk=each.pk).update(secret=False)
+            transaction.on_commit(partial(announce_roll, each.pk, update=True))
+    if request.htmx:
+        roll.secret = False
+        return render(request, "rolls/_roll_card.html", {"roll": roll, "is_gm": True})
+    return redirect("roll_detail", pk=roll.pk)
 
 
 def _own_roll(request, pk):
@@ -165,7 +219,7 @@ def _own_roll(request, pk):
     return roll
 
 
-def _record(character, user, run, pushed_from=None):
+def _record(character, user, run, pushed_from=None, secret=False):
     """Run a roll with the sheet row locked and write the Roll in the same transaction;
     once committed, the party's feed is woken."""
     system = character.system_descriptor
@@ -185,6 +239,7 @@ def _record(character, user, run, pushed_from=None):
             effects=rolled.effects,
             pushable=rolled.pushable,
             pushed_from=pushed_from,
+            secret=secret,
         )
         transaction.on_commit(partial(announce_roll, roll.pk))
     return roll
@@ -224,14 +279,29 @@ def _party_for_member(request, pk):
 @login_required
 @require_GET
 def party_log(request, pk):
-    """The party's latest rolls: the feed refetches this whenever its stream (re)opens."""
+    """The party's rolls for a feed that (re)opens its stream. Without ``after``: the
+    latest ones. With ``after`` (the newest roll the page has): every roll since, a page
+    at a time, oldest page first, to put on top of the feed (``HX-Reswap: afterbegin``);
+    a page that is not the last asks for the next one itself."""
     party = _party_for_member(request, pk)
-    rolls = Roll.objects.feed_for(party)
-    return render(request, "rolls/_log.html", {"rolls": rolls, "party": party})
+    context = {"party": party, "is_gm": party.is_gm(request.user)}
+    after = request.GET.get("after", "")
+    if not after.isdigit():
+        context["rolls"] = Roll.objects.feed_for(party)
+        return render(request, "rolls/_log.html", context)
+    page = list(Roll.objects.caught_up(party, int(after), CATCH_UP_PAGE + 1))
+    more = len(page) > CATCH_UP_PAGE
+    page = page[:CATCH_UP_PAGE]
+    context.update(
+        rolls=list(reversed(page)),  # newest on top once put above the feed
+        next_after=page[-1].pk if more else None,
+        catching_up=True,
+    )
+    return reswap(render(request, "rolls/_log.html", context), "afterbegin")
 
 
 @login_required
 def party_events(request, pk):
     """The party's server-sent events (rolls and sheet changes)."""
     party = _party_for_member(request, pk)
-    return events(request, channels=[party_channel(party.pk)])
+    return events(request, channels=[channel_for(party, request.user)])

@@ -9,7 +9,7 @@ urlpatterns = [
     path("signup/", account_views.signup, name="signup"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(),
+        account_views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(

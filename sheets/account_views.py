@@ -1,10 +1,15 @@
 from django.contrib import messages
-from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import authenticate, login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from config.throttle import throttle_posts
 
+
+@throttle_posts("signup", "SIGNUP_LIMIT", "SIGNUP_WINDOW")
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
@@ -20,3 +25,30 @@ def signup(request):
             return redirect(next_url)
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Checks the old password through authenticate(), so wrong ones are counted (and
+    locked out) like failed log-ins, by account and by client address."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        checked = authenticate(
+            self.request, username=self.user.get_username(), password=old_password
+        )
+        if checked is None or checked.pk != self.user.pk:
+            raise ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = ThrottledPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}

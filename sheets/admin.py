@@ -8,6 +8,7 @@ version restored, from the object's "History" page.
 from importlib import import_module
 
 from django.contrib import admin
+from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from sheets.models import Character, Membership, Party
@@ -52,12 +53,20 @@ class MembershipAdmin(admin.ModelAdmin):
 
 @admin.register(Character)
 class CharacterAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "system", "owner", "party", "updated"]
+    list_display = ["name", "system", "owner", "party", "updated", "sheet_link"]
     list_filter = ["system", "party", "updated"]
     search_fields = ["name", "owner__username", "party__name"]
     autocomplete_fields = ["owner", "party"]
-    readonly_fields = ["created", "updated"]
+    # ``updated`` moves with every change of the sheet and its rows (sheets/signals.py)
+    readonly_fields = ["sheet_link", "created", "updated"]
     history_list_display = ["name", "party"]
+
+    @admin.display(description="Sheet")
+    def sheet_link(self, obj):
+        """The character's live sheet page (the one the players use)."""
+        if obj is None or obj.pk is None:
+            return "-"
+        return format_html('<a href="{}">Open the sheet</a>', obj.get_absolute_url())
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class SheetsConfig(AppConfig):
     name = "sheets"
     verbose_name = "Parties and character sheets"
+
+    def ready(self):
+        from sheets import signals
+
+        signals.connect()  # Character.updated moves with every sheet and row change

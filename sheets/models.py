@@ -155,4 +155,8 @@ class Character(models.Model):
         )
 
 
+from sheets.systems.agents.models import *  # noqa: E402, F403
 from sheets.systems.mutant.models import *  # noqa: E402, F403  (system sheets live here)
+from sheets.systems.slots.models import *  # noqa: E402, F403
+from sheets.systems.twilight.models import *  # noqa: E402, F403
+from sheets.systems.zombie.models import *  # noqa: E402, F403

@@ -7,6 +7,7 @@ urlpatterns = [
     path("characters/new/", views.character_create, name="character_create"),
     path("characters/<int:pk>/", views.character_sheet, name="character_sheet"),
     path("characters/<int:pk>/party/", views.character_assign_party, name="character_party"),
+    path("characters/<int:pk>/history/", views.character_history, name="character_history"),
     path("parties/new/", views.party_create, name="party_create"),
     path("parties/<int:pk>/", views.party_detail, name="party_detail"),
     path("parties/<int:pk>/leave/", views.party_leave, name="party_leave"),

@@ -5,28 +5,52 @@ None of these names a game system: they go through the registry.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import transaction
+from django.db.models import Count, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rolls.models import Roll
+from sheets import history, urgency
 from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
 from sheets.models import Character, Membership, Party
+from sheets.systems.registry import all_systems
 
 
-@login_required
 def home(request):
+    """Logged out: what Tableside is, with log in and sign up. Logged in: my characters
+    (system, party, last roll, alerts) and my parties, as cards."""
+    if not request.user.is_authenticated:
+        return render(request, "sheets/landing.html", {"systems": all_systems()})
+    last_roll = Roll.objects.filter(character=OuterRef("pk")).order_by("-created", "-pk")
     characters = (
-        Character.objects.filter(owner=request.user).select_related("party").order_by("name")
+        Character.objects.filter(owner=request.user)
+        .with_sheets()
+        .select_related("party")
+        .annotate(
+            last_roll_label=Subquery(last_roll.values("label")[:1]),
+            last_roll_outcome=Subquery(last_roll.values("outcome")[:1]),
+            last_roll_at=Subquery(last_roll.values("created")[:1]),
+        )
+        .order_by("name")
     )
-    parties = Party.objects.for_user(request.user).select_related("gm")
+    cards = [{"character": c, "alerts": c.summary().alerts} for c in characters]
+    parties = (
+        Party.objects.for_user(request.user)
+        .select_related("gm")
+        .annotate(
+            character_count=Count("characters", distinct=True),
+            player_count=Count("memberships", distinct=True),
+        )
+    )
     return render(
         request,
         "sheets/home.html",
-        {"characters": characters, "parties": parties, "join_form": JoinPartyForm()},
+        {"cards": cards, "parties": parties, "join_form": JoinPartyForm()},
     )
 
 
@@ -50,6 +74,22 @@ def character_sheet(request, pk):
     character = readable_character(request, pk)
     return render(
         request, character.system_descriptor.sheet_template, sheet_page_context(request, character)
+    )
+
+
+HISTORY_PAGE = 30  # groups of changes per page of a sheet's history
+
+
+@login_required
+def character_history(request, pk):
+    """Every change to a sheet, who made it and when, newest first, one save's or one
+    roll's changes together. For the owner and the party's GM."""
+    character = readable_character(request, pk)
+    page = Paginator(history.entries(character), HISTORY_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "sheets/history.html",
+        {"character": character, "page": page, "system": character.system_descriptor},
     )
 
 
@@ -185,8 +225,24 @@ def _dashboard_context(request, pk):
     party = get_object_or_404(Party.objects.select_related("gm"), pk=pk, gm=request.user)
     characters = list(party.characters.with_sheets().select_related("owner").order_by("name"))
     cards = [{"character": character, "summary": character.summary()} for character in characters]
+    # alerts first, ordered by urgency (dead, down, hurt, gear, load, mind), then by name
+    cards.sort(key=lambda card: urgency.card_rank(card["summary"].alerts))
+    down = [c["character"] for c in cards if _levels(c) & urgency.DOWN_LEVELS]
+    need_help = [
+        c["character"]
+        for c in cards
+        if _levels(c) & urgency.HELP_LEVELS and c["character"] not in down
+    ]
     return {
         "party": party,
         "cards": cards,
+        "down": down,
+        "need_help": need_help,
         "rolls": Roll.objects.feed_for(party),
+        "systems": all_systems(),
+        "is_gm": True,
     }
+
+
+def _levels(card) -> set[str]:
+    return {urgency.alert_level(alert) for alert in card["summary"].alerts}

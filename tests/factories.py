@@ -6,6 +6,8 @@ from django.contrib.auth import get_user_model
 from sheets.models import (
     Character,
     Membership,
+    MutantArtifact,
+    MutantCriticalInjury,
     MutantGearLine,
     MutantMutation,
     MutantSheet,
@@ -111,6 +113,25 @@ class MutantMutationFactory(factory.django.DjangoModelFactory):
 
     sheet = factory.SubFactory(MutantSheetFactory)
     name = "Rot-Eater"
+
+
+class MutantArtifactFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = MutantArtifact
+
+    sheet = factory.SubFactory(MutantSheetFactory)
+    name = factory.Sequence(lambda n: f"Artifact {n}")
+    effect = "Gear bonus +1"
+
+
+class MutantCriticalInjuryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = MutantCriticalInjury
+
+    sheet = factory.SubFactory(MutantSheetFactory)
+    name = "Broken leg"
+    effect = "Move -2"
+    healing_time = "5 days"
 
 
 def member_of(party, user=None):

@@ -18,6 +18,8 @@ from tests.factories import (
     UserFactory,
     member_of,
 )
+from tests.factories_slots import SlotsIdeaFactory, SlotsItemFactory, SlotsSheetFactory
+from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
 
 ROLES = ("anonymous", "owner", "gm", "other_player", "stranger")
 OK, NOT_FOUND, LOGIN = "ok", 404, "login"
@@ -30,6 +32,9 @@ class Table:
     sheet: object
     gear: object
     roll: object
+    t2k: object = None
+    t2k_roll: object = None
+    slots: object = None
 
 
 @pytest.fixture
@@ -45,7 +50,16 @@ def table(db):
         label="D6", outcome="4", pushable=False,
     )  # fmt: skip
     users = {"owner": owner, "gm": gm, "other_player": other, "stranger": UserFactory()}
-    return Table(users, party, sheet, gear, roll)
+    t2k = TwilightSheetFactory(character__owner=owner, character__party=party)
+    TwilightWeaponFactory(sheet=t2k)
+    t2k_roll = Roll.objects.create(
+        character=t2k.character, party=party, user=owner, system="twilight", kind="cuf",
+        label="Coolness under fire", outcome="Failure", pushable=False,
+    )  # fmt: skip
+    slots = SlotsSheetFactory(character__owner=owner, character__party=party)
+    slots.item = SlotsItemFactory(sheet=slots, slot=9, name="Rope")
+    slots.idea = SlotsIdeaFactory(sheet=slots, slot=1)
+    return Table(users, party, sheet, gear, roll, t2k, t2k_roll, slots)
 
 
 def editors(**overrides):
@@ -60,12 +74,12 @@ ANY_USER = {"owner": OK, "gm": OK, "other_player": OK, "stranger": OK}
 
 # name, method, url kwargs (from the table), POST data, who may
 MATRIX = [
-    ("home", "get", {}, None, ANY_USER),
     ("character_create", "get", {}, None, ANY_USER),
     ("party_create", "get", {}, None, ANY_USER),
     ("party_join", "get", {}, None, ANY_USER),
     ("party_join_code", "get", {"code": "@invite"}, None, ANY_USER),
     ("character_sheet", "get", {"pk": "@sheet"}, None, editors()),
+    ("character_history", "get", {"pk": "@sheet"}, None, editors()),
     ("character_party", "post", {"pk": "@sheet"}, {"party": ""}, editors(gm=NOT_FOUND)),
     ("sheet_field_save", "post", {"pk": "@sheet", "name": "face"},
      {"face": "Scar", "original-face": ""}, editors()),
@@ -77,13 +91,20 @@ MATRIX = [
     ("sheet_row_restore", "post", {"pk": "@sheet", "collection": "gear", "row_pk": "@gear"}, {},
      editors()),
     ("sheet_section", "get", {"pk": "@sheet", "name": "attributes"}, None, editors()),
-    ("sheet_refresh", "get", {"pk": "@sheet"}, None, editors()),
+    ("sheet_refresh", "post", {"pk": "@sheet"}, {}, editors()),
     ("roll_form", "get", {"pk": "@sheet", "action": "skill"}, None, editors()),
     ("roll_form", "post", {"pk": "@sheet", "action": "d6"}, {"count": "1"}, editors()),
     ("roll_odds", "get", {"pk": "@sheet", "action": "d6"}, None, editors()),
     ("roll_detail", "get", {"pk": "@roll"}, None, editors()),
     ("roll_push", "post", {"pk": "@roll"}, {}, editors()),
     ("roll_choose", "post", {"pk": "@roll"}, {"choice": "damage"}, editors()),
+    ("roll_reveal", "post", {"pk": "@roll"}, {}, GM_ONLY),
+    ("character_sheet", "get", {"pk": "@t2k"}, None, editors()),
+    ("roll_form", "get", {"pk": "@t2k", "action": "attack"}, None, editors()),
+    ("roll_form", "post", {"pk": "@t2k", "action": "cuf"}, {"modifier": "0"}, editors()),
+    ("roll_odds", "get", {"pk": "@t2k", "action": "opposed"}, None, editors()),
+    ("roll_push", "post", {"pk": "@t2k_roll"}, {}, editors()),
+    ("roll_choose", "post", {"pk": "@t2k_roll"}, {}, editors()),
     ("party_detail", "get", {"pk": "@party"}, None, MEMBERS),
     ("party_leave", "post", {"pk": "@party"}, {}, MEMBERS),
     ("party_remove_member", "post", {"pk": "@party", "user_pk": "@other"}, {}, GM_ONLY),
@@ -91,15 +112,37 @@ MATRIX = [
     ("party_summaries", "get", {"pk": "@party"}, None, GM_ONLY),
     ("party_log", "get", {"pk": "@party"}, None, MEMBERS),
     ("party_events", "get", {"pk": "@party"}, None, MEMBERS),
+    ("slots_grid", "get", {"pk": "@slots"}, None, editors()),
+    ("slots_item_add", "post", {"pk": "@slots"}, {"slot": "10", "name": "Torch"}, editors()),
+    ("slots_item_move", "post", {"pk": "@slots", "item_pk": "@item"}, {"to": "11"}, editors()),
+    ("slots_item_remove", "post", {"pk": "@slots", "item_pk": "@item"}, {}, editors()),
+    ("slots_idea_add", "post", {"pk": "@slots"},
+     {"slot": "2", "kind": "bond", "name": "Ann"}, editors()),
+    ("slots_idea_move", "post", {"pk": "@slots", "idea_pk": "@idea"}, {"to": "3"}, editors()),
+    ("slots_idea_remove", "post", {"pk": "@slots", "idea_pk": "@idea"}, {}, editors()),
+    ("slots_pack", "post", {"pk": "@slots"}, {"dropped": "1"}, editors()),
+    ("slots_mark", "post", {"pk": "@slots"}, {"condition": "hunger", "slot": "gear-5"},
+     editors()),
+    ("slots_wound", "post", {"pk": "@slots"}, {"kind": "closed", "slot": "gear-3"}, editors()),
+    ("slots_treat", "post", {"pk": "@slots"}, {"slot": "gear-3"}, editors()),
+    ("slots_unmark", "post", {"pk": "@slots"}, {"what": "unconscious"}, editors()),
+    ("character_sheet", "get", {"pk": "@slots"}, None, editors()),
+    ("roll_form", "get", {"pk": "@slots", "action": "check"}, None, editors()),
+    ("roll_form", "post", {"pk": "@slots", "action": "check"}, {"check": "grit",
+     "advantages": "0", "disadvantages": "0"}, editors()),
+    ("roll_form", "get", {"pk": "@slots", "action": "time"}, None, GM_ONLY),
 ]  # fmt: skip
-PUBLIC = {"login", "logout", "signup", "password_change", "password_change_done"}
+# open to anyone: the home page is the landing page when logged out
+PUBLIC = {"home", "login", "logout", "signup", "password_change", "password_change_done"}
 
 
 def resolve_kwargs(kwargs, table):
     values = {
         "@sheet": table.sheet.pk, "@gear": table.gear.pk, "@roll": table.roll.pk,
         "@party": table.party.pk, "@other": table.users["other_player"].pk,
-        "@invite": table.party.invite_code,
+        "@invite": table.party.invite_code, "@t2k": table.t2k.character.pk,
+        "@t2k_roll": table.t2k_roll.pk,
+        "@slots": table.slots.pk, "@item": table.slots.item.pk, "@idea": table.slots.idea.pk,
     }  # fmt: skip
     return {key: values.get(value, value) for key, value in kwargs.items()}
 
@@ -135,12 +178,18 @@ def test_every_url_admits_exactly_the_right_people(
 
 def test_refused_requests_change_nothing(client, table):
     client.force_login(table.users["stranger"])
+    rolls = Roll.objects.count()
+    weapon = table.t2k.weapons.get()
+    client.post(
+        reverse("roll_form", args=[table.t2k.pk, "attack"]), {"weapon": weapon.pk, "ammo_dice": 1}
+    )
     client.post(reverse("sheet_field_save", args=[table.sheet.pk, "face"]), {"face": "Hacked"})
     client.post(reverse("roll_form", args=[table.sheet.pk, "d6"]), {"count": "1"})
     client.post(reverse("party_remove_member", args=[table.party.pk, table.users["owner"].pk]))
     table.sheet.refresh_from_db()
     assert table.sheet.face == ""
-    assert Roll.objects.count() == 1
+    assert Roll.objects.count() == rolls
+    assert table.t2k.weapons.get().rounds_loaded == weapon.rounds_loaded
     assert table.party.is_member(table.users["owner"])
 
 

@@ -16,6 +16,8 @@ from tests.factories import (
     UserFactory,
     member_of,
 )
+from tests.factories_slots import SlotsIdeaFactory, SlotsItemFactory, SlotsSheetFactory
+from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +74,144 @@ def test_the_sheet_page_runs_the_same_queries_for_1_and_for_20_rows(client, gm, 
     few = count_queries(client, small.character.get_absolute_url())
     many = count_queries(client, big.character.get_absolute_url())
     assert many == few, f"{few} queries with 1 row of each list, {many} with 20"
+
+
+def fill_twilight(party, characters, rows):
+    """``characters`` T2K characters in the party, each with ``rows`` of every list."""
+    from tests.factories_twilight import (
+        TwilightArmorFactory,
+        TwilightGearFactory,
+        TwilightInjuryFactory,
+        TwilightMagazineFactory,
+        TwilightSpecialtyFactory,
+    )
+
+    sheets = []
+    for _ in range(characters):
+        owner = member_of(party, UserFactory())
+        sheet = TwilightSheetFactory(character__owner=owner, character__party=party)
+        for _ in range(rows):
+            weapon = TwilightWeaponFactory(sheet=sheet)
+            TwilightMagazineFactory(sheet=sheet, weapon=weapon)
+            TwilightArmorFactory(sheet=sheet)
+            TwilightGearFactory(sheet=sheet)
+            TwilightSpecialtyFactory(sheet=sheet)
+            TwilightInjuryFactory(sheet=sheet)
+        sheets.append(sheet)
+    return sheets
+
+
+def test_the_twilight_sheet_page_runs_the_same_queries_for_1_and_for_20_rows(client, gm, party):
+    client.force_login(gm)
+    small = fill_twilight(party, 1, rows=1)[0]
+    big = fill_twilight(party, 1, rows=20)[0]
+    few = count_queries(client, small.character.get_absolute_url())
+    many = count_queries(client, big.character.get_absolute_url())
+    assert many == few, f"{few} queries with 1 row of each list, {many} with 20"
+
+
+def test_the_dashboard_runs_the_same_queries_for_1_and_for_20_twilight_characters(
+    client, gm, party
+):
+    from sheets.models import Party
+
+    client.force_login(gm)
+    fill_twilight(party, 1, rows=1)
+    few = count_queries(client, reverse("party_dashboard", args=[party.pk]))
+    crowded = Party.objects.create(name="Crowded convoy", gm=gm)
+    fill_twilight(crowded, 20, rows=3)
+    crowd = count_queries(client, reverse("party_dashboard", args=[crowded.pk]))
+    assert crowd == few, f"{few} queries for 1 character, {crowd} for 20"
+
+
+def test_the_agents_sheet_and_dashboard_run_the_same_queries_for_1_and_for_20_rows(
+    client, gm, party
+):
+    from tests.factories_agents import (
+        AgentCharacterFactory,
+        AgentClockFactory,
+        AgentItemFactory,
+        AgentWeaponFactory,
+        agent_sheet,
+    )
+
+    AgentClockFactory(party=party)
+    client.force_login(gm)
+    sheets = []
+    for rows in (1, 20):
+        owner = member_of(party, UserFactory())
+        sheet = agent_sheet(AgentCharacterFactory(owner=owner, party=party))
+        for _ in range(rows):
+            AgentWeaponFactory(sheet=sheet)
+            AgentItemFactory(sheet=sheet)
+        sheets.append(sheet)
+    few, many = (count_queries(client, sheet.character.get_absolute_url()) for sheet in sheets)
+    assert many == few, f"{few} queries with 1 row of each list, {many} with 20"
+    dashboard = reverse("party_dashboard", args=[party.pk])
+    before = count_queries(client, dashboard)
+    for _ in range(5):
+        agent_sheet(AgentCharacterFactory(owner=member_of(party, UserFactory()), party=party))
+    assert count_queries(client, dashboard) == before
+
+
+def test_the_zombiepocalypse_sheet_and_dashboard_run_the_same_queries_for_1_and_20_rows(
+    client, gm, party
+):
+    from tests.factories_zombie import (
+        ZombieConditionFactory,
+        ZombieItemFactory,
+        ZombieSheetFactory,
+        ZombieTaskFactory,
+        ZombieWeaponFactory,
+    )
+
+    def survivor(rows):
+        sheet = ZombieSheetFactory(character__owner=member_of(party, UserFactory()),
+                                   character__party=party)  # fmt: skip
+        for _ in range(rows):
+            for factory in (ZombieConditionFactory, ZombieItemFactory, ZombieWeaponFactory):
+                factory(sheet=sheet)
+            task = ZombieTaskFactory(sheet=sheet, status="failed")
+            Roll.objects.create(
+                character=sheet.character, party=party, system="zombie", kind="check",
+                label="Check", outcome="Failed", inputs={"task": task.pk},
+                result={"dice": [{"kind": "skill", "size": 6, "face": 3, "counts": "failure"}]},
+            )  # fmt: skip
+        return sheet
+
+    client.force_login(gm)
+    few = count_queries(client, survivor(1).character.get_absolute_url())
+    many = count_queries(client, survivor(20).character.get_absolute_url())
+    assert many == few, f"{few} queries with 1 row of each list, {many} with 20"
+    dashboard = reverse("party_dashboard", args=[party.pk])
+    before = count_queries(client, dashboard)
+    for _ in range(5):
+        survivor(3)
+    assert count_queries(client, dashboard) == before
+
+
+def test_the_slots_sheet_page_runs_the_same_queries_for_1_and_for_20_things(client, gm, party):
+    from tests.factories_slots import (
+        SlotsMarkFactory,
+    )
+
+    client.force_login(gm)
+    pages = []
+    for items in (1, 20):
+        owner = member_of(party, UserFactory())
+        sheet = SlotsSheetFactory(character__owner=owner, character__party=party)
+        for n in range(items):
+            SlotsItemFactory(sheet=sheet, slot=2 + n % 11, tags="rigid, flammable")
+        SlotsIdeaFactory(sheet=sheet, slot=1)
+        SlotsMarkFactory(sheet=sheet, number=3, wound="open", condition="bleeding")
+        if items > 1:
+            SlotsIdeaFactory(sheet=sheet, slot=2)
+            SlotsMarkFactory(sheet=sheet, number=5, condition="exhaustion")
+            SlotsMarkFactory(sheet=sheet, area="focus", number=3, condition="terror")
+        pages.append(count_queries(client, sheet.character.get_absolute_url()))
+    assert pages[0] == pages[1], f"{pages[0]} queries with 1 item, {pages[1]} with 20"
+    few_dash = count_queries(client, reverse("party_dashboard", args=[party.pk]))
+    owner = member_of(party, UserFactory())
+    more = SlotsSheetFactory(character__owner=owner, character__party=party)
+    SlotsItemFactory(sheet=more, slot=4)
+    assert count_queries(client, reverse("party_dashboard", args=[party.pk])) == few_dash

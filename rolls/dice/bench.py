@@ -1,7 +1,7 @@
 """`make bench`: rolls per second per system, and the time to compute the exact odds
 of each system's largest dice configuration.
 
-Each system's dice module offers two functions for this:
+Each system's dice package has a ``bench`` module with two functions for this:
 
 - ``bench_roll(rng)``: one typical roll of the system (a skill roll, a push...);
 - ``bench_largest_odds()``: computes the exact odds of its largest configuration
@@ -34,7 +34,7 @@ def main() -> None:
     print(f"{'system':<10} {'rolls/s':>12} {'largest odds':>14}")
     for name in SYSTEMS:
         try:
-            module = importlib.import_module(f"rolls.dice.{name}")
+            module = importlib.import_module(f"rolls.dice.{name}.bench")
         except ModuleNotFoundError:
             print(f"{name:<10} {'(no dice module yet)':>27}")
             continue

@@ -13,8 +13,8 @@ from crispy_forms.helper import FormHelper
 from django import forms
 
 from rolls.actions import mutant as actions
-from rolls.dice import mutant as dice
-from rolls.dice import mutant_odds
+from rolls.dice.mutant import odds as mutant_odds
+from rolls.dice.mutant import rules as dice
 from sheets.systems.mutant import rules
 
 MODIFIER_RANGE = (-3, 3)
@@ -57,6 +57,11 @@ class MutantRollForm(forms.Form):
 
     def odds(self) -> list[list[str]]:
         raise NotImplementedError
+
+
+def dice_count(count: int, kind: str) -> str:
+    """ "1 gear die", "3 gear dice"."""
+    return f"{count} {kind} {'die' if count == 1 else 'dice'}"
 
 
 def _number(label, low, high, initial, help_text="", unit="") -> forms.IntegerField:
@@ -152,6 +157,13 @@ class SkillRollForm(MutantRollForm):
         modifier = values.get("modifier")
         return actions.skill_pool(self.sheet, values["skill"], modifier or 0, item)
 
+    def pool_dice(self) -> list[dict]:
+        """The dice this roll throws, by kind, to draw before rolling."""
+        pool = self.pool()
+        counts = (("base", pool.base), ("skill", pool.skill_dice), ("gear", pool.gear_dice),
+                  ("negative", pool.negative))  # fmt: skip
+        return [{"kind": kind, "size": 6} for kind, count in counts for _ in range(count)]
+
     def odds(self):
         pool = self.pool()
         return mutant_odds.skill_rows(
@@ -171,7 +183,9 @@ class ArmorRollForm(MutantRollForm):
         super().__init__(sheet, data, *args, **kwargs)
         rating = sheet.armor_rating
         natural = " (natural: never loses rating)" if sheet.armor_natural else ""
-        self.fields["incoming"].help_text = f"Armor rating {rating}{natural}: {rating} gear dice."
+        self.fields[
+            "incoming"
+        ].help_text = f"Armor rating {rating}{natural}: {dice_count(rating, 'gear')}."
 
     def odds(self):
         odds = mutant_odds.armor_odds(
@@ -197,7 +211,7 @@ class RotEventForm(MutantRollForm):
         if resistant:
             protection.append("Rot Resistant: 3 skill dice")
         if suit:
-            protection.append(f"rot suit: {suit} gear dice")
+            protection.append(f"rot suit: {dice_count(suit, 'gear')}")
         if rot_eater:
             protection.append("Rot-Eater: no damage from the rot")
         self.fields["points"].help_text += (
@@ -246,7 +260,7 @@ class MutationRollForm(MutantRollForm):
         points.help_text = (
             f"You have {sheet.mutation_points} mutation points; one base die per point spent."
         )
-        self.fields["mutation"].choices = [("", "(unnamed)")] + [
+        self.fields["mutation"].choices = [("", "A mutation not on the sheet")] + [
             (mutation.name, mutation.name) for mutation in sheet.mutations.all()
         ]
 
@@ -273,3 +287,184 @@ class D6Form(MutantRollForm):
 class D66Form(MutantRollForm):
     def odds(self):
         return mutant_odds.d66_rows()
+
+
+# --- Actions without dice ---------------------------------------------------------------
+
+
+class HealTraumaForm(MutantRollForm):
+    """Heal trauma (RULINGS "Healing trauma"): rations for damage and fatigue, sleep for
+    confusion, a heart-to-heart for doubt. No dice, so no odds."""
+
+    no_dice = True
+
+    trauma = forms.ChoiceField(label="Trauma to heal")
+    rations = _number(
+        "Rations to eat or drink", 1, rules.SUPPLY_MAX, 1,
+        help_text="Damage: 1 ration of grub per point; fatigue: 1 ration of water per point.",
+    )  # fmt: skip
+    partner = forms.ChoiceField(
+        label="Heart-to-heart with",
+        required=False,
+        help_text="Doubt: another player's character in the party.",
+    )
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields["rations"].required = False
+        self.fields["trauma"].choices = [
+            (trauma, f"{rules.TRAUMA_LABELS[trauma]} ({getattr(sheet, trauma)}): {how}")
+            for trauma, how in rules.HEALING_RULES.items()
+        ]
+        self.fields["trauma"].initial = next(
+            (t for t in rules.HEALING_RULES if getattr(sheet, t)), "damage"
+        )
+        self.fields[
+            "rations"
+        ].help_text += f" On the sheet: {sheet.grub} grub, {sheet.water} water."
+        self.fields["partner"].choices = [("", "(for doubt)")] + [
+            (name, name) for name in self.partners()
+        ]
+
+    def partners(self) -> list[str]:
+        """Other players' characters in the party (not this player's own)."""
+        character = self.sheet.character
+        if character.party_id is None:
+            return []
+        from sheets.models import Character
+
+        return list(
+            Character.objects.filter(party_id=character.party_id)
+            .exclude(owner_id=character.owner_id)
+            .order_by("name")
+            .values_list("name", flat=True)
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        trauma = cleaned.get("trauma")
+        if not trauma:
+            return cleaned
+        ration = rules.HEALING_RATION.get(trauma, "")
+        rations = cleaned.get("rations") or 0 if ration else 0
+        if ration and "rations" in self.errors:
+            return cleaned
+        try:
+            rules.heal_trauma(
+                trauma,
+                getattr(self.sheet, trauma),
+                rations,
+                getattr(self.sheet, ration) if ration else 0,
+            )
+        except ValueError as error:
+            field = "rations" if ration and getattr(self.sheet, trauma) else "trauma"
+            self.add_error(field, str(error))
+            return cleaned
+        if trauma == "doubt" and not cleaned.get("partner"):
+            self.add_error(
+                "partner",
+                "Doubt heals with a heart-to-heart with another player's character: "
+                + ("choose one." if self.fields["partner"].choices[1:] else
+                   "there is none in the party."),
+            )  # fmt: skip
+        return cleaned
+
+    def odds(self):
+        return []
+
+
+class DailyRationForm(MutantRollForm):
+    no_dice = True
+
+    grub = forms.BooleanField(label="Eat a ration of grub", required=False, initial=True)
+    water = forms.BooleanField(label="Drink a ration of water", required=False, initial=True)
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields["grub"].help_text = f"{sheet.grub} on the sheet; ends Starving."
+        self.fields["water"].help_text = f"{sheet.water} on the sheet; ends Dehydrated."
+
+    def clean(self):
+        cleaned = super().clean()
+        if not (cleaned.get("grub") or cleaned.get("water")):
+            raise forms.ValidationError("Eat a ration of grub, drink a ration of water, or both.")
+        for field in ("grub", "water"):
+            if cleaned.get(field) and getattr(self.sheet, field) < 1:
+                self.add_error(field, f"No {field} left on the sheet: there is no ration to spend.")
+        return cleaned
+
+    def odds(self):
+        return []
+
+
+class RotEaterForm(MutantRollForm):
+    """Rot-Eater's three uses of mutation points, each a mutation roll."""
+
+    use = forms.ChoiceField(
+        label="Use",
+        choices=list(actions.ROT_EATER_USES.items()),
+        initial="heal",
+        widget=forms.RadioSelect,
+    )
+    attribute = forms.ChoiceField(
+        label="Attribute to recover",
+        choices=[(a, rules.ATTRIBUTE_LABELS[a]) for a in rules.ATTRIBUTES],
+        required=False,
+        help_text="For recovering: the attribute whose trauma heals by 1.",
+    )
+    points = _number(
+        "Mutation points (emit rot)", 1, dice.BOXES, 1,
+        help_text="For emitting rot: 1 damage per point, each also using a temporary rot point.",
+    )  # fmt: skip
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields["points"].required = False
+        self.fields["points"].help_text += (
+            f" On the sheet: {sheet.mutation_points} mutation points, {sheet.rot_temporary} "
+            f"temporary rot (permanent rot cannot be used)."
+        )
+
+    def spent(self, values) -> int:
+        use = values.get("use")
+        return 1 if use in ("heal", "recover") else (values.get("points") or 1)
+
+    def clean(self):
+        cleaned = super().clean()
+        if not actions.has_mutation(self.sheet, rules.ROT_EATER):
+            raise forms.ValidationError("Only a character with the Rot-Eater mutation can do this.")
+        use = cleaned.get("use")
+        if not use:
+            return cleaned
+        sheet = self.sheet
+        points = self.spent(cleaned)
+        if sheet.mutation_points < points:
+            target = "points" if use == "emit" else "use"
+            self.add_error(
+                target,
+                f"{points} mutation point{'s' if points > 1 else ''} needed, "
+                f"{sheet.mutation_points} on the sheet.",
+            )
+        if use in ("recover", "emit") and sheet.rot_temporary < points:
+            self.add_error(
+                "points" if use == "emit" else "use",
+                f"{points} temporary rot point{'s' if points > 1 else ''} needed, "
+                f"{sheet.rot_temporary} on the sheet: permanent rot cannot be used.",
+            )
+        if use == "heal" and sheet.damage == 0:
+            self.add_error("use", "No damage to heal.")
+        if use == "recover":
+            attribute = cleaned.get("attribute")
+            if not attribute:
+                self.add_error("attribute", "Choose the attribute to recover.")
+            elif getattr(sheet, rules.TRAUMA[attribute]) == 0:
+                self.add_error(
+                    "attribute",
+                    f"{rules.ATTRIBUTE_LABELS[attribute]} has no "
+                    f"{rules.TRAUMA[attribute]} to heal.",
+                )
+        return cleaned
+
+    def odds(self):
+        points = self.spent({"use": self.value("use"), "points": self.value("points")})
+        return mutant_odds.mutation_rows(max(1, min(points, dice.BOXES)))

@@ -88,11 +88,18 @@ class System:
     context: str  # dotted path: context(character, sheet) -> dict for sheet_template
     summary: str  # dotted path: summary(sheet) -> Summary
     new_sheet: str  # dotted path: new_sheet(character) -> a saved blank sheet
+    short_name: str = ""  # "MYZ", "T2K": page titles and small labels
     summary_template: str = "sheets/_summary.html"
+    # included in a roll's result (the roll dialog, the roll page) for this system's own
+    # steps after the roll (forms posting to ``roll_choose``) and lines; "" for none
+    result_template: str = ""
     actions: tuple[RollAction, ...] = ()
     push: str = ""  # dotted path: push(sheet, roll, rng) -> Rolled
-    # dotted path: choose(sheet, roll, choice) -> list of effect dicts, for a result that
-    # asks the player to pick (a misfire's damage or doubt, a die with advantage...).
+    # dotted path: choose(sheet, roll, data, by_gm=bool) -> list of effect dicts, for a
+    # result that asks for a step after the roll (a misfire's pick, the die read with
+    # advantage or disadvantage, hits allocated...). ``data`` is the POSTed QueryDict; the
+    # function validates it (DiceError refuses), applies it to the locked sheet and
+    # updates ``roll.result`` (the view saves the roll and re-announces its card).
     choose: str = ""
     sheet_prefetch: tuple[str, ...] = field(default_factory=tuple)
     # dotted path: demo(character, index) fills a new character's sheet for `manage.py demo`
@@ -106,6 +113,10 @@ class System:
     sections: tuple[str, ...] = ()
     refresh_partial: str = "refresh"
     admin: str = ""  # dotted path of the module registering the sheet's admin
+    # dotted path of a urlpatterns module for the system's own endpoints that are not
+    # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its
+    # views take ``pk`` (the character) and check permissions themselves
+    urls: str = ""
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:
@@ -128,7 +139,13 @@ class System:
         return import_string(getattr(self, name))(*args, **kwargs)
 
 
-_DESCRIPTORS = ("sheets.systems.mutant.system.MUTANT",)
+_DESCRIPTORS = (
+    "sheets.systems.mutant.system.MUTANT",
+    "sheets.systems.twilight.system.TWILIGHT",
+    "sheets.systems.agents.system.AGENTS",
+    "sheets.systems.zombie.system.ZOMBIE",
+    "sheets.systems.slots.system.SLOTS",
+)
 
 
 @cache

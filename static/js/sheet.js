@@ -1,25 +1,48 @@
-// The sheet page. No inline handlers (the CSP forbids them): everything is wired here.
+// The sheet page: fields that save themselves, tabs, counter boxes, the feed's own rolls.
+// No inline handlers (the CSP forbids them): everything is wired here.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
+
+  var DRAFTS = "tableside-drafts:" + location.pathname;
+
+  // ---- saving -------------------------------------------------------------------
 
   // With JavaScript every field saves itself, so the section "Save" buttons (for
   // browsers without JavaScript) are hidden and disabled: Enter in a field then never
   // posts a whole section behind the autosave's back.
-  function hideSectionButtons(root) {
+  htmx.onLoad(function (root) {
     root.querySelectorAll("[data-nojs-submit]").forEach(function (button) {
       button.disabled = true;
       button.hidden = true;
     });
+  });
+
+  function fieldOf(element) { return element && element.closest && element.closest(".sheet-field"); }
+  function inputOf(field) { return field && field.querySelector("[hx-post][name]"); }
+  function originalOf(field) { return field && document.getElementById(field.id + "-original"); }
+  function statusOf(field) { return field && document.getElementById(field.id + "-status"); }
+  function valueOf(input) {
+    if (input.type === "checkbox") { return input.checked ? "True" : "False"; }
+    return input.value;
   }
-  htmx.onLoad(hideSectionButtons);
+
+  // "Saving..." while a field's save is on its way.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var field = fieldOf(event.detail.elt);
+    var status = statusOf(field);
+    if (!status || event.detail.elt !== inputOf(field)) { return; }
+    status.className = "field-status is-saving";
+    status.textContent = "Saving\u2026";
+  });
 
   // A save's answer replaces only the field's status line. Mark the input invalid (red
-  // border, aria-invalid) while the status shows an error or a conflict, and unmark it
-  // once a later save goes through.
+  // border, aria-invalid) while the status shows an error or a conflict, offer the
+  // stored value back on an error, and unmark it once a later save goes through.
   htmx.onLoad(function (root) {
     if (!root.matches || !root.matches(".sheet-field .field-status")) { return; }
     var field = root.closest(".sheet-field");
-    var input = field.querySelector('[aria-describedby="' + root.id + '"]');
+    var input = inputOf(field);
     if (!input) { return; }
     var invalid = root.classList.contains("is-error") || root.classList.contains("is-conflict");
     field.classList.toggle("is-invalid", invalid);
@@ -29,7 +52,71 @@
     } else {
       input.removeAttribute("aria-invalid");
     }
+    if (root.classList.contains("is-saved")) {
+      forgetDraft(input.name);
+      window.setTimeout(function () { root.classList.add("is-faded"); }, 2600);
+    }
   });
+
+  // "Put back" on a refused value: the stored value returns to the input.
+  document.body.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-put-back]");
+    if (!button) { return; }
+    var field = fieldOf(button);
+    var input = inputOf(field);
+    var original = originalOf(field);
+    if (!input || !original) { return; }
+    if (input.type === "checkbox") {
+      input.checked = original.value === "True";
+    } else {
+      input.value = original.value;
+    }
+    forgetDraft(input.name);
+    field.classList.remove("is-invalid");
+    input.classList.remove("is-invalid");
+    input.removeAttribute("aria-invalid");
+    var status = statusOf(field);
+    status.className = "field-status";
+    status.textContent = "";
+    input.focus();
+  });
+
+  // ---- drafts: what was typed and not yet saved survives a reload ------------------
+
+  function drafts() {
+    try { return JSON.parse(sessionStorage.getItem(DRAFTS) || "{}"); } catch (e) { return {}; }
+  }
+  function keepDrafts(all) {
+    try { sessionStorage.setItem(DRAFTS, JSON.stringify(all)); } catch (e) { /* private mode */ }
+  }
+  function forgetDraft(name) {
+    var all = drafts();
+    if (name in all) { delete all[name]; keepDrafts(all); }
+  }
+  document.body.addEventListener("input", function (event) {
+    var input = event.target;
+    var field = fieldOf(input);
+    var original = originalOf(field);
+    if (!original || input !== inputOf(field)) { return; }
+    var all = drafts();
+    all[input.name] = { value: valueOf(input), original: original.value };
+    keepDrafts(all);
+  });
+  // On load: a draft typed on this page (and not saved) goes back into its field and
+  // saves, unless the stored value changed since (then the stored value wins).
+  function restoreDrafts() {
+    var all = drafts();
+    Object.keys(all).forEach(function (name) {
+      var input = document.querySelector('.sheet-field [name="' + CSS.escape(name) + '"][hx-post]');
+      var original = input && originalOf(fieldOf(input));
+      var draft = all[name];
+      if (!input || !original || original.value !== draft.original) { forgetDraft(name); return; }
+      if (draft.value === original.value) { forgetDraft(name); return; }
+      // (the browser may have put the typed value back itself: save it all the same)
+      if (input.type === "checkbox") { input.checked = draft.value === "True"; } else { input.value = draft.value; }
+      htmx.trigger(input, "change");
+    });
+  }
 
   // A refresh after "sheetChanged" brings fields a roll (or another page) changed.
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -45,11 +132,10 @@
   function typingIn(target) {
     var active = document.activeElement;
     if (!active || !active.name || !target.contains(active)) { return false; }
-    var field = active.closest(".sheet-field");
-    var original = field && document.getElementById(field.id + "-original");
+    var field = fieldOf(active);
+    var original = originalOf(field);
     if (!original) { return false; }
-    var value = active.type === "checkbox" ? (active.checked ? "True" : "False") : active.value;
-    return value !== original.value;
+    return valueOf(active) !== original.value;
   }
 
   // A refresh asked for before the player's own save landed would call that save
@@ -59,8 +145,117 @@
   function savedHereSince(target, fragment) {
     if (!target.classList || !target.classList.contains("sheet-field")) { return false; }
     if (target.querySelector(".htmx-request")) { return true; }
-    var current = document.getElementById(target.id + "-original");
+    var current = originalOf(target);
     var incoming = fragment && fragment.querySelector && fragment.querySelector(".field-original");
     return Boolean(current && incoming && current.value === incoming.value);
   }
+
+  // ---- counters: click a box to set the count ------------------------------------
+
+  document.body.addEventListener("click", function (event) {
+    var box = event.target.closest("[data-box]");
+    if (!box || box.disabled) { return; }
+    var group = box.closest("[data-boxes-for]");
+    var input = group && document.getElementById(group.dataset.boxesFor);
+    if (!input) { return; }
+    var permanent = parseInt(group.dataset.permanent || "0", 10);
+    var n = parseInt(box.dataset.box, 10) - permanent;
+    var current = parseInt(input.value || "0", 10);
+    // Clicking the last filled box empties it; any other box fills up to it.
+    input.value = String(n === current ? n - 1 : n);
+    htmx.trigger(input, "change");
+  });
+  // Keep the boxes in step with the number (typed, or refreshed after a roll).
+  function paintBoxes(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("[data-boxes-for]").forEach(function (group) {
+      var input = document.getElementById(group.dataset.boxesFor);
+      if (!input) { return; }
+      var permanent = parseInt(group.dataset.permanent || "0", 10);
+      var filled = parseInt(input.value || "0", 10) || 0;
+      group.querySelectorAll("[data-box]").forEach(function (box) {
+        var n = parseInt(box.dataset.box, 10);
+        box.classList.toggle("box-permanent", n <= permanent);
+        box.classList.toggle("box-filled", n > permanent && n <= permanent + filled);
+        box.setAttribute("aria-pressed", n > permanent && n <= permanent + filled ? "true" : "false");
+      });
+    });
+  }
+  document.body.addEventListener("input", function (event) {
+    if (event.target.closest(".counter")) { paintBoxes(document); }
+  });
+  htmx.onLoad(function () { paintBoxes(document); });
+
+  // ---- tabs that keep the URL (#gear); collapsible sections on a phone ------------
+
+  var phone = window.matchMedia("(max-width: 767.98px)");
+  function tabs() { return Array.prototype.slice.call(document.querySelectorAll(".sheet-tab")); }
+  function showTab(slug, focus) {
+    var panels = tabs();
+    if (!panels.length) { return; }
+    var panel = panels.filter(function (p) { return p.id === slug; })[0] || panels[0];
+    panels.forEach(function (p) { p.classList.toggle("is-active", p === panel); });
+    document.querySelectorAll(".sheet-tabs [data-tab]").forEach(function (link) {
+      var active = link.dataset.tab === panel.id;
+      link.classList.toggle("active", active);
+      if (active) { link.setAttribute("aria-current", "true"); } else { link.removeAttribute("aria-current"); }
+    });
+    if (phone.matches && focus) {
+      panel.classList.remove("is-collapsed");
+      syncToggle(panel);
+      panel.scrollIntoView({ block: "start" });
+    }
+  }
+  function syncToggle(panel) {
+    var toggle = panel.querySelector(".sheet-tab-toggle");
+    if (toggle) { toggle.setAttribute("aria-expanded", panel.classList.contains("is-collapsed") ? "false" : "true"); }
+  }
+  document.body.addEventListener("click", function (event) {
+    var link = event.target.closest(".sheet-tabs [data-tab]");
+    if (link) {
+      event.preventDefault();
+      history.replaceState(null, "", "#" + link.dataset.tab);
+      showTab(link.dataset.tab, false);
+      return;
+    }
+    var toggle = event.target.closest(".sheet-tab-toggle");
+    if (toggle && phone.matches) {
+      var panel = toggle.closest(".sheet-tab");
+      panel.classList.toggle("is-collapsed");
+      syncToggle(panel);
+    }
+  });
+  window.addEventListener("hashchange", function () { showTab(location.hash.slice(1), true); });
+  function setUpTabs() {
+    if (phone.matches) {
+      tabs().forEach(function (panel) {
+        if ("#" + panel.id !== location.hash) { panel.classList.add("is-collapsed"); }
+        syncToggle(panel);
+      });
+    }
+    showTab(location.hash.slice(1), Boolean(location.hash));
+  }
+
+  // ---- the feed: this character's rolls marked, later steps of a roll in place ------
+
+  function markOwn(root) {
+    var feed = document.querySelector("[data-own-character]");
+    if (!feed) { return; }
+    var own = feed.dataset.ownCharacter;
+    (root.querySelectorAll ? root : document).querySelectorAll("[data-roll-character]").forEach(function (card) {
+      card.classList.toggle("is-mine", card.dataset.rollCharacter === own);
+    });
+    if (root.matches && root.matches("[data-roll-character]")) {
+      root.classList.toggle("is-mine", root.dataset.rollCharacter === own);
+    }
+  }
+  htmx.onLoad(markOwn);
+
+  setUpTabs();
+  // Drafts go back once htmx has wired the page's inputs (its first load is the body).
+  var restored = false;
+  htmx.onLoad(function (root) {
+    if (restored || root !== document.body) { return; }
+    restored = true;
+    restoreDrafts();
+  });
 })();

@@ -13,7 +13,7 @@ def test_a_visitor_signs_up_and_lands_on_their_table(asgi_server, page):
     page.locator("#id_password2").fill("zone-stalker-77")
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("heading", name="My table")).to_be_visible()
-    expect(page.get_by_text("You have no characters yet")).to_be_visible()
+    expect(page.get_by_text("No characters yet.")).to_be_visible()
 
 
 def test_a_wrong_password_is_refused_with_a_message(asgi_server, page):

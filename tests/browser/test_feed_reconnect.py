@@ -26,3 +26,29 @@ def test_the_dashboard_shows_a_roll_made_while_its_feed_was_down(
     page.unroute("**/events/")
     expect(page.locator(f'[data-roll="{roll.pk}"]')).to_be_visible(timeout=15_000)
     expect(page.locator("[data-feed-empty]")).to_have_count(0)
+
+
+def test_a_feed_that_missed_more_than_a_page_of_rolls_catches_up_on_all_of_them(
+    asgi_server, page, log_in, gm, party, mutant_sheet
+):
+    from rolls.models import FEED_LENGTH
+    from rolls.views import CATCH_UP_PAGE
+
+    def roll(outcome):
+        return Roll.objects.create(
+            character=mutant_sheet.character, party=party, user=mutant_sheet.character.owner,
+            system="mutant", kind="d6", label="D6", outcome=outcome,
+        )  # fmt: skip
+
+    first = roll("seen before the drop")
+    log_in(page, gm)
+    page.route("**/events/", lambda route: route.abort())
+    page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
+    expect(page.locator(f'[data-roll="{first.pk}"]')).to_be_visible()
+
+    missed = [roll(f"missed {n}") for n in range(CATCH_UP_PAGE + FEED_LENGTH)]
+    page.unroute("**/events/")
+    feed = page.locator(f"#feed-log-{party.pk} > [data-roll]")
+    expect(feed).to_have_count(len(missed) + 1, timeout=15_000)
+    expect(feed.first).to_have_attribute("data-roll", str(missed[-1].pk))  # newest on top
+    expect(feed.last).to_have_attribute("data-roll", str(first.pk))

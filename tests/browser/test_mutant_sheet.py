@@ -155,11 +155,12 @@ def test_a_gear_line_is_added_removed_and_brought_back_with_the_encumbrance_foll
 
 
 def test_changing_the_role_relabels_the_specialist_skill(sheet_page, mutant_sheet):
-    expect(sheet_page.locator("#f-specialist_skill-label")).to_have_text("Intimidate")
+    expect(sheet_page.locator("#f-specialist_skill-name")).to_have_text("Intimidate")
+    sheet_page.get_by_role("link", name="Character", exact=True).click()
     sheet_page.get_by_label("Role").select_option("gearhead")
-    expect(sheet_page.locator("#f-specialist_skill-label")).to_have_text("Jury Rig")
+    expect(sheet_page.locator("#f-specialist_skill-name")).to_have_text("Jury Rig")
     expect(sheet_page.locator("#specialist-note")).to_contain_text("rolled with Wits")
-    expect(sheet_page.locator("#sheet-title")).to_contain_text("Gearhead")
+    expect(sheet_page.locator("#sheet-header")).to_contain_text("Gearhead")
     expect(sheet_page.get_by_role("link", name="Roll Jury Rig")).to_be_visible()
     assert stored(mutant_sheet).role == "gearhead"
 
@@ -192,12 +193,12 @@ def test_a_change_from_a_roll_arrives_without_touching_the_field_being_edited(
 
 def test_roll_next_to_a_skill_opens_the_skill_form_with_that_skill_chosen(sheet_page, sheet_url):
     sheet_page.get_by_role("link", name="Roll Fight").click()
-    form = sheet_page.locator("#roll-form-slot form[data-roll-form=skill]")
-    skill = form.locator("select[name=skill]")
-    expect(skill).to_have_value("fight")
-    expect(skill).to_be_focused()
+    dialog = sheet_page.get_by_role("dialog")
+    form = dialog.locator("#roll-form-slot form[data-roll-form=skill]")
+    expect(form.locator("select[name=skill]")).to_have_value("fight")
+    expect(form.get_by_role("button", name="Roll", exact=True)).to_be_focused()  # Enter rolls
     expect(form.locator(".odds")).to_contain_text("%")
-    assert sheet_page.url == sheet_url  # in the sheet's roll panel, not a new page
+    assert sheet_page.url == sheet_url  # in the sheet's roll dialog, not a new page
 
 
 def test_roll_next_to_a_skill_works_from_the_keyboard(sheet_page):
@@ -267,6 +268,7 @@ def test_the_sheet_breaks_no_content_security_policy_rule(
     )
     log_in(page, player)
     page.goto(sheet_url)
+    page.get_by_role("link", name="Character", exact=True).click()
     change(page, "Face", "Scarred chin")  # a save, its oob swaps and the refresh
     expect(page.locator("#f-face-status")).to_contain_text("Saved")
     page.get_by_role("link", name="Roll Fight").click()

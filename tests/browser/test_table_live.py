@@ -38,7 +38,8 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     log_in(page, player)
     page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
 
-    # Edit a field in place: it saves on change.
+    # Edit a field in place, in the Character tab: it saves on change.
+    page.get_by_role("link", name="Character", exact=True).click()
     face = page.get_by_label("Face")
     face.fill("Scarred chin")
     face.press("Tab")
@@ -46,22 +47,23 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
 
     # Roll Fight on the server: Strength 5 (5 base dice) and Fight 3 (3 skill dice).
     scripted_dice(6, 1, 3, 4, 2, 5, 2, 1)
-    page.locator("[data-roll-action=skill]").click()
-    page.locator("#roll-form-slot select[name=skill]").select_option("fight")
+    page.get_by_role("link", name="Roll Fight").click()
+    expect(page.locator("#roll-form-slot select[name=skill]")).to_have_value("fight")
     expect(page.locator(".odds")).to_contain_text("%")
-    page.get_by_role("button", name="Roll", exact=True).click()
+    page.get_by_role("dialog").get_by_role("button", name="Roll", exact=True).click()
     result = page.locator("[data-roll-result]")
     expect(result.locator("[data-outcome]")).to_have_text("1 success, 1 damage")
-    expect(result.locator(".die")).to_have_count(8)
+    expect(result.locator(".dice .die")).to_have_count(8)
 
     # Push: base 6 and base 1 stay; the other six dice are rolled again.
     scripted_dice(1, 1, 4, 6, 3, 2)
     page.get_by_role("button", name="Push the roll").click()
     expect(result.get_by_text("pushed")).to_be_visible()
     expect(page.locator("[data-effects]")).to_contain_text("Strength trauma +3")
-    expect(page.locator("[data-roll-result] .die.die-rerolled")).to_have_count(6)
+    expect(page.locator("[data-roll-result] .dice .die.die-rerolled")).to_have_count(6)
 
     # Three base-die 1s after the push: 3 damage and 3 mutation points, on the sheet.
+    page.get_by_role("button", name="Close").click()
     expect(page.get_by_label("Damage", exact=True)).to_have_value("3")
     expect(page.locator("#dice-strength")).to_contain_text("2 base dice")
     stored = MutantSheet.objects.get(pk=mutant_sheet.pk)

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents_sheet import (
+from rolls.dice.agents.sheet import (
     CONDITIONS,
     TRAUMA_TABLE,
     Mind,

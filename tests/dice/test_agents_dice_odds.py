@@ -9,20 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice import agents_odds
-from rolls.dice.agents import (
-    DIFFICULTIES,
-    WEAPONS_BY_NAME,
-    Check,
-    DamageRoll,
-    Outcome,
-    basic_roll,
-    bench_largest_odds,
-    bench_roll,
-    damage_from,
-    resolve_basic_roll,
-)
-from rolls.dice.agents_odds import (
+from rolls.dice.agents import odds as agents_odds
+from rolls.dice.agents.bench import bench_largest_odds, bench_roll
+from rolls.dice.agents.odds import (
     at_least,
     check_odds,
     damage_odds,
@@ -32,7 +21,17 @@ from rolls.dice.agents_odds import (
     research_done_odds,
     research_progress_odds,
 )
-from rolls.dice.agents_sheet import Mind
+from rolls.dice.agents.rules import (
+    DIFFICULTIES,
+    WEAPONS_BY_NAME,
+    Check,
+    DamageRoll,
+    Outcome,
+    basic_roll,
+    damage_from,
+    resolve_basic_roll,
+)
+from rolls.dice.agents.sheet import Mind
 from rolls.dice.core import DiceError
 from tests.dice.agreement import all_agree
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents import (
+from rolls.dice.agents.rules import (
     Check,
     Outcome,
     basic_roll,
@@ -16,7 +16,7 @@ from rolls.dice.agents import (
     resolve_basic_roll,
     spend_high_after_roll,
 )
-from rolls.dice.agents_sheet import (
+from rolls.dice.agents.sheet import (
     Mind,
     stat_bonus,
 )

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents import (
+from rolls.dice.agents.rules import (
     WEAPONS,
     WEAPONS_BY_NAME,
     Check,
@@ -16,7 +16,7 @@ from rolls.dice.agents import (
     damage_roll,
     research_roll,
 )
-from rolls.dice.agents_sheet import (
+from rolls.dice.agents.sheet import (
     AFTERLIFE_TABLE,
     TRAUMA_TABLE,
     Mind,

@@ -7,8 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rolls.dice import mutant, mutant_odds
 from rolls.dice.core import DiceError, ScriptedRNG, as_data
+from rolls.dice.mutant import bench as mutant_bench
+from rolls.dice.mutant import odds as mutant_odds
+from rolls.dice.mutant import rules as mutant
 
 
 def scripted(*faces):
@@ -323,13 +325,13 @@ def test_every_result_is_json_ready():
 
 
 def test_the_bench_pushes_a_typical_roll_when_it_can_and_computes_the_largest_odds_cold():
-    results = [mutant.bench_roll(random.Random(seed)) for seed in range(20)]
+    results = [mutant_bench.bench_roll(random.Random(seed)) for seed in range(20)]
     for result in results:
         assert [result.count(kind) for kind in mutant.KINDS] == [4, 3, 2, 0]
         assert result.pushed or not result.pushable  # never left unpushed when it could be
     assert any(result.pushed for result in results)
     mutant_odds.armor_odds(1, 1)  # a small configuration the bench must clear first
-    mutant.bench_largest_odds()
+    mutant_bench.bench_largest_odds()
     cached = (mutant_odds.push_odds, mutant_odds.armor_odds, mutant_odds.rot_odds)
     for function in (*cached, mutant_odds.d6_odds):
         assert function.cache_info().currsize == 1

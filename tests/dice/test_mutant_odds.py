@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rolls.dice import mutant, mutant_odds
 from rolls.dice.core import DiceError, ScriptedRNG
+from rolls.dice.mutant import odds as mutant_odds
+from rolls.dice.mutant import rules as mutant
 from tests.dice.agreement import all_agree
 
 SIMULATED_ROLLS = 100_000
@@ -185,7 +186,10 @@ def test_rows_are_labels_with_percentages():
     assert rows[0] == ["At least one success", "16.7%"]
     assert ["0 successes (failure)", "83.3%"] in rows
     assert mutant_odds.mutation_rows(1) == [["Misfire", "16.7%"], ["No misfire", "83.3%"]]
-    assert mutant_odds.d66_rows() == [["Each result 11-66", "2.8%"]]
+    assert mutant_odds.d66_rows() == [
+        ["Any one result (11 to 66, 36 equally likely)", "1 in 36 (2.8%)"],
+        ["First die 1-3 (results 11 to 36)", "50.0%"],
+    ]
 
 
 def test_caches_can_be_cleared_for_a_cold_benchmark():

@@ -23,7 +23,7 @@ from rolls.dice.slots import (
     suggest_die,
 )
 from rolls.dice.slots import Fall as FallCheck
-from rolls.dice.slots_odds import _check_odds
+from rolls.dice.slots.odds import _check_odds
 from tests.dice import agreement
 
 SHIELD = Item("shield", ("shield", "rigid", "blunt"))

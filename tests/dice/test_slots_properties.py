@@ -37,7 +37,7 @@ from rolls.dice.slots import (
     swap_dice,
     take_wound,
 )
-from rolls.dice.slots_sheet import CONDITION_AREAS, SLOT_KINDS
+from rolls.dice.slots.sheet import CONDITION_AREAS, SLOT_KINDS
 
 ITEMS = (
     Item("chainmail shirt", ("heavy armor", "heavy", "noisy", "rigid")),

@@ -6,7 +6,6 @@ import pytest
 
 from rolls.dice.core import DiceError, ScriptedRNG, as_data
 from rolls.dice.slots import (
-    BENCH_SHEET,
     Beseech,
     Block,
     Fall,
@@ -14,8 +13,6 @@ from rolls.dice.slots import (
     Item,
     Sheet,
     Traverse,
-    bench_largest_odds,
-    bench_roll,
     choose_die,
     cooperate,
     fall,
@@ -25,8 +22,9 @@ from rolls.dice.slots import (
     suggest_die,
     swap_dice,
 )
-from rolls.dice.slots_odds import _check_odds, _fall_odds
-from rolls.dice.slots_roll import edge
+from rolls.dice.slots.bench import BENCH_SHEET, bench_largest_odds, bench_roll
+from rolls.dice.slots.odds import _check_odds, _fall_odds
+from rolls.dice.slots.roll import edge
 
 SHIELD = Item("shield", ("shield", "rigid", "blunt"))
 COINS = Item("sack of coins", ("noisy", "heavy"))

@@ -60,15 +60,17 @@ def test_a_gear_roll_of_one_names_no_slot():
 
 
 def test_adjacency_comes_from_the_layout():
-    assert HUMAN.neighbours(3) == (2, 4, 6)
+    # RULINGS.md: the pack 9-10-11-12 in a row, 9 worn on the back next to 3.
+    assert HUMAN.neighbours(3) == (2, 4, 6, 9)
     assert HUMAN.neighbours(6) == (3, 7, 8)
-    assert HUMAN.neighbours(9) == (10, 11)
+    assert HUMAN.neighbours(9) == (3, 10)
+    assert HUMAN.neighbours(11) == (10, 12)
     assert HUMAN.focus_neighbours(2) == (1, 3)
 
 
 def test_steps_from_the_head_follow_the_adjacency():
     assert [HUMAN.steps_from_head(n) for n in (2, 3, 4, 5, 6, 7)] == [0, 1, 2, 3, 2, 3]
-    assert HUMAN.steps_from_head(9) == -1  # the pack is not joined to the body
+    assert HUMAN.steps_from_head(12) == 5  # the pack hangs from the upper torso
 
 
 def test_a_people_is_data_and_its_slot_counts_set_its_dice():

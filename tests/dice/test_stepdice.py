@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rolls.dice.core import DiceError
-from rolls.dice.stepdice import (
+from rolls.dice.twilight.odds import skill_odds
+from rolls.dice.twilight.stepdice import (
     DIE_SIZES,
     ammo_dice_limit,
     base_dice,
@@ -21,7 +22,6 @@ from rolls.dice.stepdice import (
     stress_capacity,
     successes_on,
 )
-from rolls.dice.twilight_odds import skill_odds
 
 # The balanced dice, from one D6 to two D12: one step up moves one place right.
 BALANCED = [(6,), (6, 6), (8, 6), (8, 8), (10, 8), (10, 10), (12, 10), (12, 12)]

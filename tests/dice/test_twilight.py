@@ -8,8 +8,7 @@ import json
 import pytest
 
 from rolls.dice.core import DiceError, Effect, ScriptedRNG, as_data
-from rolls.dice.stepdice import base_dice
-from rolls.dice.twilight import (
+from rolls.dice.twilight.rules import (
     Hit,
     allocate_hits,
     opposed,
@@ -20,6 +19,7 @@ from rolls.dice.twilight import (
     roll_opposed,
     roll_skill,
 )
+from rolls.dice.twilight.stepdice import base_dice
 
 FLAK_JACKET = {"torso": 2, "arms": 2}
 

@@ -12,9 +12,8 @@ from fractions import Fraction
 import pytest
 
 from rolls.dice.core import DiceError, ScriptedRNG
-from rolls.dice.stepdice import successes_on
-from rolls.dice.twilight import bench_largest_odds, bench_roll, push, roll_attack, roll_skill
-from rolls.dice.twilight_odds import (
+from rolls.dice.twilight.bench import bench_largest_odds, bench_roll
+from rolls.dice.twilight.odds import (
     _base_outcomes,
     attack_odds,
     opposed_odds,
@@ -22,6 +21,8 @@ from rolls.dice.twilight_odds import (
     push_odds_for,
     skill_odds,
 )
+from rolls.dice.twilight.rules import push, roll_attack, roll_skill
+from rolls.dice.twilight.stepdice import successes_on
 from tests.dice.agreement import all_agree
 
 ROLLS = 100_000

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rolls.dice.core import DiceError, as_data
-from rolls.dice.stepdice import DIE_SIZES, ammo_dice_limit, rerolled_by_push, successes_on
-from rolls.dice.twilight import (
+from rolls.dice.twilight.odds import attack_odds, opposed_odds, push_odds_for, skill_odds
+from rolls.dice.twilight.rules import (
     Hit,
     allocate_hits,
     opposed,
@@ -20,7 +20,7 @@ from rolls.dice.twilight import (
     roll_attack,
     roll_skill,
 )
-from rolls.dice.twilight_odds import attack_odds, opposed_odds, push_odds_for, skill_odds
+from rolls.dice.twilight.stepdice import DIE_SIZES, ammo_dice_limit, rerolled_by_push, successes_on
 
 QUICK = settings(max_examples=200, deadline=None)
 

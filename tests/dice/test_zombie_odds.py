@@ -5,9 +5,10 @@ from fractions import Fraction
 
 import pytest
 
-from rolls.dice import zombie
 from rolls.dice.core import DiceError
-from rolls.dice.zombie import (
+from rolls.dice.zombie import bench as zombie_bench
+from rolls.dice.zombie import rules as zombie
+from rolls.dice.zombie.rules import (
     check_odds,
     difficulty,
     odds,
@@ -91,7 +92,7 @@ def test_odds_refuse_an_impossible_configuration():
 
 
 def test_the_largest_configuration_for_the_bench_has_all_three_rolls():
-    largest = zombie.bench_largest_odds()
+    largest = zombie_bench.bench_largest_odds()
     assert {o.complexity for o in largest} == {3}
     assert (largest[0].success, largest[-1].success) == (0, 1)
 

@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rolls.dice.core import DiceError, ScriptedRNG, as_data
-from rolls.dice.zombie import (
+from rolls.dice.zombie.rules import (
     ZOMBIE_TARGETS,
     check_odds,
     difficulty,

@@ -102,3 +102,27 @@ def test_a_reconnect_with_last_event_id_replays_every_missed_roll(asgi_server, c
     finally:
         again.close()
     assert "missed 1" in replayed[0] and "missed 2" in replayed[1]
+
+
+@pytest.mark.django_db
+def test_a_reopened_feed_catches_up_on_every_roll_after_its_newest_a_page_at_a_time(
+    player_client, party, player
+):
+    from rolls.views import CATCH_UP_PAGE
+
+    character = CharacterFactory(owner=player, party=party, name="Krin")
+    seen = make_roll(character, outcome="seen")
+    missed = [make_roll(character, outcome=f"missed {n}") for n in range(CATCH_UP_PAGE + 5)]
+    url = reverse("party_log", args=[party.pk])
+    first = player_client.get(url, {"after": seen.pk})
+    assert first["HX-Reswap"] == "afterbegin"
+    text = first.text
+    assert "missed 0<" in text and f"missed {CATCH_UP_PAGE - 1}<" in text
+    assert f"missed {CATCH_UP_PAGE}<" not in text and ">seen<" not in text
+    # newest of the page on top; the page asks for the next one by itself
+    assert text.index(f"missed {CATCH_UP_PAGE - 1}<") < text.index("missed 0<")
+    assert f"?after={missed[CATCH_UP_PAGE - 1].pk}" in text and 'hx-trigger="load"' in text
+    second = player_client.get(url, {"after": missed[CATCH_UP_PAGE - 1].pk}).text
+    assert f"missed {CATCH_UP_PAGE + 4}<" in second and "data-catch-up-next" not in second
+    caught_up = player_client.get(url, {"after": missed[-1].pk}).text
+    assert "data-roll=" not in caught_up and "No rolls yet" not in caught_up

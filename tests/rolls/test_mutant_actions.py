@@ -325,14 +325,15 @@ def test_a_mutation_roll_spends_points_and_a_misfire_offers_damage_or_doubt(muta
     roll = record(mutant_sheet, rolled)
     with transaction.atomic():
         locked = MutantSheet.objects.select_for_update().get(pk=mutant_sheet.pk)
-        effects = actions.choose(locked, roll, "doubt")
+        effects = actions.choose(locked, roll, {"choice": "doubt"})
+        roll.save()  # the roll view saves the roll the choice updated
     mutant_sheet.refresh_from_db()
     assert mutant_sheet.doubt == 1
     assert effects[0]["target"] == "trauma:empathy"
     roll.refresh_from_db()
     assert roll.result["chosen"] == "doubt" and roll.result["choices"] == []
     with pytest.raises(DiceError, match="already"):
-        actions.choose(mutant_sheet, roll, "damage")
+        actions.choose(mutant_sheet, roll, {"choice": "damage"})
 
 
 def test_a_roll_without_misfire_offers_nothing_to_choose(mutant_sheet):
@@ -341,7 +342,7 @@ def test_a_roll_without_misfire_offers_nothing_to_choose(mutant_sheet):
     roll = record(mutant_sheet, run(actions.mutation_roll, mutant_sheet, {"points": 1}, 5))
     assert "choices" not in roll.result
     with pytest.raises(DiceError, match="nothing to choose"):
-        actions.choose(mutant_sheet, roll, "damage")
+        actions.choose(mutant_sheet, roll, {"choice": "damage"})
 
 
 def test_a_mutation_roll_cannot_spend_points_the_sheet_lacks(mutant_sheet):

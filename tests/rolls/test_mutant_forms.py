@@ -236,4 +236,14 @@ def test_d6_rolls_one_to_ten_dice(mutant_sheet):
 def test_d66_shows_each_result_equally_likely(mutant_sheet):
     form = D66Form(mutant_sheet, data={})
     assert form.is_valid()
-    assert form.odds() == [["Each result 11-66", "2.8%"]]
+    assert form.odds()[0] == ["Any one result (11 to 66, 36 equally likely)", "1 in 36 (2.8%)"]
+
+
+def test_the_skill_form_draws_its_dice_before_rolling(mutant_sheet):
+    from rolls.forms.mutant import SkillRollForm
+
+    # Krin: Strength 5, Fight 3; -3 takes every skill die away, +2 adds two.
+    form = SkillRollForm(mutant_sheet, data={"skill": "fight", "modifier": "-3", "gear": ""})
+    assert [die["kind"] for die in form.pool_dice()] == ["base"] * 5
+    form = SkillRollForm(mutant_sheet, data={"skill": "fight", "modifier": "2", "gear": ""})
+    assert [die["kind"] for die in form.pool_dice()] == ["base"] * 5 + ["skill"] * 5

@@ -212,3 +212,13 @@ def test_a_gm_only_roll_is_offered_to_and_made_by_the_gm_alone(
     scripted_dice(4)
     assert client.post(roll_url(mutant_sheet, "npc-d6"), {"count": 1}).status_code == 302
     assert Roll.objects.get().user == gm
+
+
+def test_the_odds_of_a_roll_the_rules_refuse_are_not_computed_and_say_why(
+    player_client, mutant_sheet
+):
+    url = reverse("roll_odds", args=[mutant_sheet.pk, "d6"])
+    response = player_client.get(url, {"count": "10000"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "No odds yet: Number of dice runs from 1 to 10." in response.text
+    assert "Total" not in response.text

@@ -32,7 +32,16 @@ def test_the_login_page_logs_a_player_in(client, player, password):
 def test_logging_out_takes_a_post_and_ends_the_session(player_client):
     response = player_client.post(reverse("logout"))
     assert response.status_code == 302
-    assert player_client.get(reverse("home")).status_code == 302
+    # logged out, the home page is the landing page, and a sheet needs a login again
+    assert "Sign up" in player_client.get(reverse("home")).text
+    assert player_client.get(reverse("character_create")).status_code == 302
+
+
+def test_the_logged_out_home_page_says_what_tableside_is(client):
+    page = client.get(reverse("home")).text
+    assert "rolls the dice on the server" in page
+    assert reverse("login") in page and reverse("signup") in page
+    assert "Twilight: 2000" in page or "Mutant: Year Zero" in page
 
 
 def test_a_player_changes_their_password(player_client, player, password):

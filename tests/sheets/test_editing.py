@@ -56,7 +56,9 @@ def test_a_field_saves_on_change_with_a_saved_mark(player_client, mutant_sheet):
 def test_a_saved_field_hands_back_its_new_original_out_of_band(player_client, mutant_sheet):
     response = save(player_client, mutant_sheet, "strength", "4", "5")
     assert new_original(response, "strength") == "4"
-    assert 'id="f-strength-original" value="4" hx-swap-oob="true"' in response.text
+    assert (
+        'id="f-strength-original" value="4" autocomplete="off" hx-swap-oob="true"' in response.text
+    )
 
 
 def test_a_saved_field_tells_the_page_to_refresh_its_derived_values(player_client, mutant_sheet):
@@ -465,7 +467,7 @@ def test_a_section_can_be_fetched_on_its_own(player_client, mutant_sheet):
 
 def refresh(client, sheet, **originals):
     query = {f"original-{name}": value for name, value in originals.items()}
-    return client.get(reverse("sheet_refresh", args=[sheet.pk]), query, headers=HTMX)
+    return client.post(reverse("sheet_refresh", args=[sheet.pk]), query, headers=HTMX)
 
 
 def test_refresh_sends_the_derived_values_out_of_band(player_client, mutant_sheet):
@@ -522,7 +524,7 @@ def endpoints(sheet):
         ("post", remove_url(sheet, "gear", row.pk), {}),
         ("post", restore_url(sheet, "gear", row.pk), {}),
         ("get", reverse("sheet_section", args=[pk, "attributes"]), {}),
-        ("get", reverse("sheet_refresh", args=[pk]), {}),
+        ("post", reverse("sheet_refresh", args=[pk]), {}),
     ]  # fmt: skip
 
 

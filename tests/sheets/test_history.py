@@ -81,3 +81,32 @@ def test_a_row_history_keeps_a_removed_line_readable(player_client, mutant_sheet
     )
     removed = MutantGearLine.history.filter(id=rope.pk).latest()
     assert (removed.history_type, removed.name) == ("-", "Rope")
+
+
+def test_the_history_page_reads_each_change_with_who_and_groups_a_rolls_effects(
+    player_client, gm_client, mutant_sheet
+):
+    save(player_client, mutant_sheet, "damage", "1", "0")
+    save(gm_client, mutant_sheet, "mutation_points", "2", "0")
+    gear = MutantGearLineFactory(sheet=mutant_sheet, name="Rope")
+    gear.delete()
+    page = player_client.get(reverse("character_history", args=[mutant_sheet.pk])).text
+    assert "Damage (strength trauma) 0 → 1" in page
+    assert "Mutation points 0 → 2" in page
+    assert "Added gear line “Rope”" in page and "Removed gear line “Rope”" in page
+    # the GM's edit is marked as the GM's; newest first
+    assert page.index("Mutation points 0 → 2") < page.index("Damage (strength trauma) 0 → 1")
+    gm_entry = page[: page.index("Mutation points 0 → 2")]
+    assert 'badge text-bg-warning">GM</span>' in gm_entry[gm_entry.rindex("data-history-entry") :]
+
+
+def test_what_a_roll_did_to_the_sheet_is_in_its_history(player_client, mutant_sheet, scripted_dice):
+    mutant_sheet.mutation_points = 3
+    mutant_sheet.save()
+    scripted_dice(4, 5)  # a mutation roll spending 2 points: no misfire
+    player_client.post(
+        reverse("roll_form", args=[mutant_sheet.pk, "mutation"]), {"points": "2"}, headers=HTMX
+    )
+    page = player_client.get(reverse("character_history", args=[mutant_sheet.pk])).text
+    assert "Mutation points 3 → 1" in page
+    assert "<strong>player</strong>" in page

@@ -8,10 +8,29 @@ from tests.factories import CharacterFactory, PartyFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_home_asks_anonymous_visitors_to_log_in(client):
+def test_home_shows_anonymous_visitors_the_landing_page_with_log_in_and_sign_up(client):
     response = client.get(reverse("home"))
-    assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response.status_code == 200
+    assert f'href="{reverse("login")}"' in response.text
+    assert f'href="{reverse("signup")}"' in response.text
+    assert "<title>Character sheets and live dice for your table · Tableside</title>" in (
+        response.text
+    )
+
+
+def test_a_character_card_shows_its_system_party_last_roll_and_alerts(player_client, mutant_sheet):
+    from rolls.models import Roll
+
+    mutant_sheet.damage = mutant_sheet.strength
+    mutant_sheet.save()
+    Roll.objects.create(
+        character=mutant_sheet.character, party=mutant_sheet.character.party,
+        system="mutant", kind="d6", label="D6", outcome="Total 5",
+    )  # fmt: skip
+    page = player_client.get(reverse("home")).text
+    assert "Mutant: Year Zero · The Ark" in page
+    assert "Last roll: D6, <strong>Total 5</strong>" in page
+    assert "Strength broken" in page
 
 
 def test_home_lists_my_characters_and_parties_but_not_others(player_client, player, party):
@@ -26,8 +45,9 @@ def test_home_lists_my_characters_and_parties_but_not_others(player_client, play
 def test_home_has_a_helpful_empty_state(client, stranger):
     client.force_login(stranger)
     response = client.get(reverse("home"))
-    assert "You have no characters yet" in response.text
-    assert "You are not in a party yet" in response.text
+    assert "No characters yet." in response.text
+    assert f'href="{reverse("character_create")}">Create a character' in response.text
+    assert "Not in a party yet." in response.text
 
 
 def test_the_new_character_form_offers_every_registered_system(player_client):

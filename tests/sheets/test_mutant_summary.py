@@ -35,7 +35,7 @@ def prefetched(sheet):
 
 
 def test_a_healthy_character_shows_each_attribute_as_available_over_score():
-    result = summary(MutantSheetFactory())
+    result = summary(MutantSheetFactory(grub=1, water=1))
     assert values(result)["Strength"] == "5/5"
     assert values(result)["Empathy"] == "3/3"
     assert result.alerts == ()

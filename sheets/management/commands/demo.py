@@ -1,5 +1,7 @@
 """`manage.py demo`: a GM, two players, one party and filled-in characters (idempotent)."""
 
+import os
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -15,6 +17,12 @@ INVITE = "ARKDEMO1"
 
 class Command(BaseCommand):
     help = "Create (or refresh) the demo table: a GM, two players, a party and their characters."
+
+    def add_arguments(self, parser):
+        # `make run` serves on $(HOST):$(PORT) and passes them here, so the address
+        # printed is the one the server listens on.
+        parser.add_argument("--host", default=os.environ.get("HOST") or "127.0.0.1")
+        parser.add_argument("--port", default=os.environ.get("PORT") or "8000")
 
     @transaction.atomic
     def handle(self, *args, **options):
@@ -36,7 +44,9 @@ class Command(BaseCommand):
                 ) or Character(owner=player, party=party, system=system.slug)
                 system.call("demo", character, index)
                 index += 1
-        self.stdout.write(self.style.SUCCESS("Demo table ready at http://127.0.0.1:8000/"))
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo table ready at http://{options['host']}:{options['port']}/")
+        )
         self.stdout.write(f"  GM (also admin): {GM[0]} / {GM[1]}")
         for name, password in PLAYERS:
             self.stdout.write(f"  player:          {name} / {password}")

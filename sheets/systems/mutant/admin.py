@@ -3,12 +3,15 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from sheets.systems.mutant.forms import MutantSheetForm
+from sheets.systems.mutant import rules
+from sheets.systems.mutant.forms import ArtifactForm, CriticalInjuryForm, MutantSheetForm
 from sheets.systems.mutant.models import (
     ATTRIBUTES,
     BASE_SKILLS,
     COUNTERS,
     TRAUMA,
+    MutantArtifact,
+    MutantCriticalInjury,
     MutantGearLine,
     MutantMutation,
     MutantSheet,
@@ -39,6 +42,19 @@ class MutationInline(admin.TabularInline):
     extra = 0
 
 
+class ArtifactInline(admin.TabularInline):
+    model = MutantArtifact
+    form = ArtifactForm
+    extra = 0
+
+
+class CriticalInjuryInline(admin.TabularInline):
+    model = MutantCriticalInjury
+    form = CriticalInjuryForm
+    extra = 0
+    fields = ["name", "effect", "lethal", "time_limit", "healing_time"]
+
+
 @admin.register(MutantSheet)
 class MutantSheetAdmin(SimpleHistoryAdmin):
     # The sheet's own form: clear messages for trauma above its attribute, rot boxes...
@@ -48,8 +64,17 @@ class MutantSheetAdmin(SimpleHistoryAdmin):
     search_fields = ["character__name", "character__owner__username", "character__party__name"]
     list_select_related = ["character"]
     autocomplete_fields = ["character"]
-    inlines = [GearLineInline, WeaponInline, TalentInline, MutationInline]
-    history_list_display = ["role", *ATTRIBUTES, *TRAUMA.values(), *COUNTERS]
+    inlines = [
+        GearLineInline,
+        WeaponInline,
+        TalentInline,
+        MutationInline,
+        ArtifactInline,
+        CriticalInjuryInline,
+    ]
+    history_list_display = [
+        "role", *ATTRIBUTES, *TRAUMA.values(), *COUNTERS, *rules.SUPPLIES, *rules.CONDITIONS,
+    ]  # fmt: skip
     fieldsets = [
         (None, {"fields": ["character", "role", "face", "body", "clothing"]}),
         ("Attributes", {"fields": [tuple(ATTRIBUTES)]}),
@@ -70,6 +95,12 @@ class MutantSheetAdmin(SimpleHistoryAdmin):
                     ("rot_suit_name", "rot_suit_rating"),
                 ]
             },
+        ),
+        ("Grub, water, bullets and booze", {"fields": [tuple(rules.SUPPLIES)]}),
+        ("Conditions", {"fields": [tuple(rules.CONDITIONS)]}),
+        (
+            "Relationships, big dream and notes",
+            {"fields": ["relationships", ("pc_you_hate", "pc_to_protect"), "big_dream", "notes"]},
         ),
     ]
 
@@ -106,3 +137,16 @@ class TalentAdmin(RowAdmin):
 @admin.register(MutantMutation)
 class MutationAdmin(RowAdmin):
     pass
+
+
+@admin.register(MutantArtifact)
+class ArtifactAdmin(RowAdmin):
+    form = ArtifactForm
+    list_display = ["name", "sheet", "effect"]
+
+
+@admin.register(MutantCriticalInjury)
+class CriticalInjuryAdmin(RowAdmin):
+    form = CriticalInjuryForm
+    list_display = ["name", "sheet", "lethal", "time_limit", "healing_time"]
+    list_filter = ["lethal", "sheet__character__party"]

@@ -1,6 +1,8 @@
 """Two filled-in Mutant: Year Zero characters for `manage.py demo`."""
 
 from sheets.systems.mutant.models import (
+    MutantArtifact,
+    MutantCriticalInjury,
     MutantGearLine,
     MutantMutation,
     MutantSheet,
@@ -33,10 +35,19 @@ CHARACTERS = (
             "armor_rating": 1,
             "rot_suit_name": "Tarpaulin rot suit",
             "rot_suit_rating": 2,
+            "grub": 4,
+            "water": 3,
+            "bullets": 2,
+            "booze": 0,
+            "sleepless": True,
+            "relationships": "Grog: strong, but too slow to keep up.",
+            "pc_you_hate": "",
+            "pc_to_protect": "Grog",
+            "big_dream": "Find the Eden the Elders whisper about.",
+            "notes": "Rot level 2 around the old overpass. Watch for the Zone ghouls.",
         },
         "gear": [
             ("Slingshot", "0.5", 1),
-            ("Rations of grub (4)", "1", 0),
             ("Rope", "1", 1),
             ("Torch", "0.25", 0),
         ],
@@ -44,6 +55,8 @@ CHARACTERS = (
         "weapons": [("Slingshot", 1, 1, "short", "Stones as ammo")],
         "talents": ["Rot Resistant"],
         "mutations": ["Insectoid"],
+        "artifacts": [("Pocket flashlight", "Lights up Near range; batteries run down")],
+        "injuries": [("Sprained ankle", "Move -2", False, "", "4 days")],
     },
     {
         "name": "Grog",
@@ -65,16 +78,27 @@ CHARACTERS = (
             "mutation_points": 2,
             "armor_name": "Tire armor",
             "armor_rating": 3,
+            "grub": 0,
+            "water": 4,
+            "booze": 2,
+            "starving": True,
+            "relationships": "Krin: sharp-eyed, keeps us alive out there.",
+            "pc_you_hate": "Krin",
+            "pc_to_protect": "",
+            "big_dream": "Rule the Ark one day.",
+            "notes": "Owes the Boss two bullets.",
+            "rot_temporary": 2,
         },
         "gear": [
             ("Spiked bat", "1", 0),
-            ("Rations of water (4)", "1", 0),
             ("Scrap shield", "1", 1),
         ],
         "tiny": ["Old photograph"],
         "weapons": [("Spiked bat", 2, 2, "arms_length", "")],
         "talents": ["Bodyguard"],
         "mutations": ["Rot-Eater"],
+        "artifacts": [],
+        "injuries": [("Crushed ribs", "Endure -1", True, "3 days", "5 days")],
     },
 )
 
@@ -85,7 +109,11 @@ def fill(character, index: int) -> MutantSheet:
     character.name = data["name"]
     character.save()
     sheet, _ = MutantSheet.objects.update_or_create(character=character, defaults=data["sheet"])
-    for model in (MutantGearLine, MutantWeapon, MutantTalent, MutantMutation):
+    rows = (
+        MutantGearLine, MutantWeapon, MutantTalent, MutantMutation, MutantArtifact,
+        MutantCriticalInjury,
+    )  # fmt: skip
+    for model in rows:
         model.objects.filter(sheet=sheet).delete()
     MutantGearLine.objects.bulk_create(
         [MutantGearLine(sheet=sheet, name=n, weight=w, bonus=b) for n, w, b in data["gear"]]
@@ -100,5 +128,16 @@ def fill(character, index: int) -> MutantSheet:
     MutantTalent.objects.bulk_create([MutantTalent(sheet=sheet, name=n) for n in data["talents"]])
     MutantMutation.objects.bulk_create(
         [MutantMutation(sheet=sheet, name=n) for n in data["mutations"]]
+    )
+    MutantArtifact.objects.bulk_create(
+        [MutantArtifact(sheet=sheet, name=n, effect=e) for n, e in data["artifacts"]]
+    )
+    MutantCriticalInjury.objects.bulk_create(
+        [
+            MutantCriticalInjury(
+                sheet=sheet, name=n, effect=e, lethal=lethal, time_limit=t, healing_time=h
+            )
+            for n, e, lethal, t, h in data["injuries"]
+        ]
     )
     return sheet

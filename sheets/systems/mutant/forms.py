@@ -20,7 +20,10 @@ from sheets.systems.mutant.models import (
     BASE_SKILLS,
     BOX_MAX,
     COUNTERS,
+    TIME_LIMIT_MESSAGE,
     TRAUMA,
+    MutantArtifact,
+    MutantCriticalInjury,
     MutantGearLine,
     MutantMutation,
     MutantSheet,
@@ -32,6 +35,10 @@ SCORE_LIMITS = (0, 10)  # the database's limits for attributes, trauma and skill
 RATING_LIMITS = (0, 20)
 BONUS_LIMITS = (-10, 10)
 DAMAGE_LIMITS = (0, 20)
+PAPER_SHEET_TEXTS = ("relationships", "pc_you_hate", "pc_to_protect", "big_dream", "notes")
+SUPPLY_MESSAGE = (
+    f"{{label}} counts 0 to {rules.SUPPLY_MAX} (4 to a line of gear, in the encumbrance)."
+)
 
 
 def limit(field, low, high):
@@ -65,6 +72,7 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             *ATTRIBUTES, *TRAUMA.values(), *BASE_SKILLS, "specialist_skill",
             *COUNTERS,
             "armor_name", "armor_rating", "armor_natural", "rot_suit_name", "rot_suit_rating",
+            *PAPER_SHEET_TEXTS, *rules.SUPPLIES, *rules.CONDITIONS,
         ]  # fmt: skip
         labels = {
             **rules.ATTRIBUTE_LABELS,
@@ -79,8 +87,19 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             "armor_natural": "Natural armor",
             "rot_suit_name": "Rot suit",
             "rot_suit_rating": "Rot suit rating",
+            "relationships": "Relationships to the party",
+            "pc_you_hate": "The PC you hate",
+            "pc_to_protect": "The PC you need to protect",
+            "big_dream": "Big dream",
+            "notes": "Notes",
+            **rules.SUPPLY_LABELS,
+            **rules.CONDITION_LABELS,
         }
-        help_texts = {"specialist_skill": "", "armor_natural": ""}
+        help_texts = {"specialist_skill": "", "armor_natural": "", "relationships": ""}
+        widgets = {
+            "relationships": forms.Textarea(attrs={"rows": 3}),
+            "notes": forms.Textarea(attrs={"rows": 6}),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -90,6 +109,13 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             limit(self.fields[name], 0, BOX_MAX)
         for name in ("armor_rating", "rot_suit_rating"):
             limit(self.fields[name], *RATING_LIMITS)
+        for name in rules.SUPPLIES:
+            if name in self.fields:
+                limit(self.fields[name], 0, rules.SUPPLY_MAX)
+                self.fields[name].error_messages.update(
+                    min_value=SUPPLY_MESSAGE.format(label=self.fields[name].label),
+                    max_value=SUPPLY_MESSAGE.format(label=self.fields[name].label),
+                )
         # The specialist skill goes by the role's name: "Intimidate" for an Enforcer.
         role_slug = self.instance.role if self.instance else None
         self.fields["specialist_skill"].label = rules.skill_label("specialist_skill", role_slug)
@@ -237,3 +263,61 @@ class MutationForm(forms.ModelForm):
     @property
     def helper(self):
         return add_form_helper(("name", "col-12"))
+
+
+class ArtifactForm(forms.ModelForm):
+    row_columns = {"name": "col-12 col-sm-5", "effect": "col-12 col-sm-7"}
+
+    class Meta:
+        model = MutantArtifact
+        fields = ["name", "effect"]
+        labels = {"name": "Artifact", "effect": "Effect"}
+        help_texts = {"effect": ""}
+
+    @property
+    def helper(self):
+        return add_form_helper(("name", "col-12 col-md-5"), ("effect", "col-12 col-md-7"))
+
+
+class CriticalInjuryForm(forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-6 col-md-3",
+        "effect": "col-12 col-sm-6 col-md-4",
+        "lethal": "col-4 col-md-1 align-self-center",
+        "time_limit": "col-4 col-md-2",
+        "healing_time": "col-4 col-md-2",
+    }
+
+    class Meta:
+        model = MutantCriticalInjury
+        fields = ["name", "effect", "lethal", "time_limit", "healing_time"]
+        labels = {
+            "name": "Critical injury",
+            "effect": "Effect",
+            "lethal": "Lethal",
+            "time_limit": "Time limit",
+            "healing_time": "Healing time",
+        }
+        help_texts = {"time_limit": "", "healing_time": ""}
+
+    def clean(self):
+        cleaned = super().clean()
+        # Edited one field at a time, the form reads the other from the stored row.
+        lethal = cleaned.get("lethal") if "lethal" in self.fields else self.instance.lethal
+        time_limit = (
+            cleaned.get("time_limit") if "time_limit" in self.fields else self.instance.time_limit
+        )
+        if time_limit and not lethal:
+            target = "time_limit" if "time_limit" in self.fields else "lethal"
+            self.add_error(target, TIME_LIMIT_MESSAGE)
+        return cleaned
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"),
+            ("effect", "col-12 col-md-8"),
+            ("lethal", "col-4 col-md-2 align-self-center"),
+            ("time_limit", "col-4 col-md-5"),
+            ("healing_time", "col-4 col-md-5"),
+        )

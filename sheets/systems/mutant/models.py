@@ -1,12 +1,27 @@
 """Mutant: Year Zero sheet: every field of the seed's "Character Sheet" section."""
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, F, Q
 from simple_history.models import HistoricalRecords
 
-from sheets.systems.mutant.rules import ATTRIBUTES, BOX_MAX, TRAUMA
+from sheets.systems.mutant.rules import (
+    ATTRIBUTES,
+    BOX_MAX,
+    SUPPLIES,
+    SUPPLY_MAX,
+    TRAUMA,
+)
 
-__all__ = ["MutantGearLine", "MutantMutation", "MutantSheet", "MutantTalent", "MutantWeapon"]
+__all__ = [
+    "MutantArtifact",
+    "MutantCriticalInjury",
+    "MutantGearLine",
+    "MutantMutation",
+    "MutantSheet",
+    "MutantTalent",
+    "MutantWeapon",
+]
 
 
 class Role(models.TextChoices):
@@ -91,6 +106,26 @@ class MutantSheet(models.Model):
     rot_suit_name = models.CharField("rot suit", max_length=100, blank=True)
     rot_suit_rating = models.PositiveSmallIntegerField(default=0)
 
+    # The paper sheet beyond the seed's list (issue 8): relationships, big dream, notes,
+    # supplies counted in units (4 to a line of gear) and the four conditions.
+    relationships = models.TextField(
+        "relationships to the party", blank=True, help_text="What you think of each PC."
+    )
+    pc_you_hate = models.CharField("the PC you hate", max_length=100, blank=True)
+    pc_to_protect = models.CharField("the PC you need to protect", max_length=100, blank=True)
+    big_dream = models.CharField("your big dream", max_length=200, blank=True)
+    notes = models.TextField(blank=True)
+
+    grub = models.PositiveSmallIntegerField("rations of grub", default=0)
+    water = models.PositiveSmallIntegerField("rations of water", default=0)
+    bullets = models.PositiveSmallIntegerField(default=0)
+    booze = models.PositiveSmallIntegerField("doses of booze", default=0)
+
+    starving = models.BooleanField(default=False)
+    dehydrated = models.BooleanField(default=False)
+    sleepless = models.BooleanField(default=False)
+    hypothermic = models.BooleanField(default=False)
+
     history = HistoricalRecords()
 
     class Meta:
@@ -112,6 +147,7 @@ class MutantSheet(models.Model):
             ),
             _between("armor_rating", 0, 20),
             _between("rot_suit_rating", 0, 20),
+            *(_between(name, 0, SUPPLY_MAX) for name in SUPPLIES),
         ]
 
     def __str__(self):
@@ -182,3 +218,70 @@ class MutantMutation(models.Model):
 
     def __str__(self):
         return self.name
+
+
+TIME_LIMIT_MESSAGE = "Only a lethal injury has a time limit: tick Lethal or clear it."
+
+
+def _named(model_name):
+    return CheckConstraint(
+        condition=~Q(name=""),
+        name="%(class)s_has_a_name",
+        violation_error_message=f"Give the {model_name} a name.",
+    )
+
+
+class MutantArtifact(models.Model):
+    """An artifact from the Old Age, as the paper sheet's Artifacts box lists it."""
+
+    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="artifacts")
+    name = models.CharField(max_length=100)
+    effect = models.CharField(
+        max_length=200, blank=True, help_text="What it does: its bonus, its use."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [_named("artifact")]
+
+    def __str__(self):
+        return self.name
+
+
+class MutantCriticalInjury(models.Model):
+    """A critical injury: its effect, whether it kills, the time left to treat it when it
+    does (a lethal injury kills unless healed within the time limit), the healing time."""
+
+    sheet = models.ForeignKey(
+        MutantSheet, on_delete=models.CASCADE, related_name="critical_injuries"
+    )
+    name = models.CharField(max_length=100)
+    effect = models.CharField(max_length=200, blank=True)
+    lethal = models.BooleanField(default=False)
+    time_limit = models.CharField(
+        max_length=40, blank=True, help_text="Lethal injuries only: e.g. 3 hours."
+    )
+    healing_time = models.CharField(max_length=40, blank=True, help_text="e.g. 4 days.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "critical injuries"
+        constraints = [
+            _named("injury"),
+            CheckConstraint(
+                condition=Q(lethal=True) | Q(time_limit=""),
+                name="%(class)s_time_limit_only_when_lethal",
+                violation_error_message=TIME_LIMIT_MESSAGE,
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        super().clean()
+        if self.time_limit and not self.lethal:
+            # Not tied to a field: a form editing only "lethal" must be able to show it.
+            raise ValidationError(TIME_LIMIT_MESSAGE)

@@ -61,6 +61,35 @@ SKILL_LABELS = {
 SPECIALIST_FIELD = "specialist_skill"  # the sheet stores the role's specialist skill here
 
 BOX_MAX = 10  # rot, experience and mutation points are rows of ten boxes
+
+# Supplies: grub, water, bullets and booze are counted, not listed as gear. The seed
+# weighs grub and water at 4 rations to a line; it is silent on bullets and booze, so
+# (decision, issue 8: "they weigh: 4 rations = 1 line") every unit of the four weighs a
+# quarter of a line, 4 units to a line, counted together.
+SUPPLIES = ("grub", "water", "bullets", "booze")
+SUPPLY_LABELS = {
+    "grub": "Grub",
+    "water": "Water",
+    "bullets": "Bullets",
+    "booze": "Booze",
+}
+SUPPLY_UNITS = {
+    "grub": "rations",
+    "water": "rations",
+    "bullets": "bullets",
+    "booze": "doses",
+}
+SUPPLY_MAX = 99  # a count on the paper sheet; the database holds it to 0..99
+UNITS_PER_LINE = 4
+
+# The four conditions of the paper sheet, ticked by the players (or the GM).
+CONDITIONS = ("starving", "dehydrated", "sleepless", "hypothermic")
+CONDITION_LABELS = {
+    "starving": "Starving",
+    "dehydrated": "Dehydrated",
+    "sleepless": "Sleepless",
+    "hypothermic": "Hypothermic",
+}
 ROT_ALERT_AT = 5  # total rot at which the GM's dashboard raises an alert
 
 # Character creation (core rules): 14 attribute points, the role's key attribute at 5,
@@ -166,6 +195,35 @@ def line_weight(line: Any) -> Decimal:
 def carried_weight(lines: Iterable[Any]) -> Decimal:
     """Total weight of the gear lines (objects with ``weight`` and ``tiny``)."""
     return sum((line_weight(line) for line in lines), Decimal(0))
+
+
+def supplies_weight(counts: Mapping[str, int]) -> Decimal:
+    """Lines the supplies weigh: 4 units (of grub, water, bullets and booze together) to a
+    line, in exact quarters."""
+    units = sum(int(counts.get(name, 0) or 0) for name in SUPPLIES)
+    return Decimal(units) / UNITS_PER_LINE
+
+
+def sheet_supplies(sheet: Any) -> dict[str, int]:
+    return {name: getattr(sheet, name, 0) or 0 for name in SUPPLIES}
+
+
+def active_conditions(sheet: Any) -> list[str]:
+    """The labels of the conditions ticked on a sheet, in the paper sheet's order."""
+    return [CONDITION_LABELS[name] for name in CONDITIONS if getattr(sheet, name, False)]
+
+
+ROT_EATER = "Rot-Eater"
+
+
+def same_name(a: str, b: str) -> bool:
+    """Names as players write them: "Rot-Eater", "rot eater" and "ROTEATER" match."""
+    return "".join(filter(str.isalpha, a.lower())) == "".join(filter(str.isalpha, b.lower()))
+
+
+def has_named(rows: Iterable[Any], name: str) -> bool:
+    """Whether one of ``rows`` (talents, mutations: objects with ``name``) is ``name``."""
+    return any(same_name(row.name, name) for row in rows)
 
 
 def is_encumbered(carried: Decimal, capacity: Decimal) -> bool:
@@ -294,3 +352,59 @@ def sheet_creation_warnings(sheet: Any) -> list[str]:
         {name: getattr(sheet, name) for name in SKILL_ATTRIBUTES},
         getattr(sheet, SPECIALIST_FIELD),
     )
+
+
+# --- Healing trauma (RULINGS "Healing trauma") -----------------------------------------
+
+# What each trauma needs to heal: damage and fatigue heal 1 point per ration eaten or
+# drunk during 4 hours of rest; confusion heals fully after 8 hours of sleep; doubt
+# heals fully after 4 hours of rest and a heart-to-heart with another player's character.
+HEALING_RATION = {"damage": "grub", "fatigue": "water"}
+HEALING_RULES = {
+    "damage": "4 hours of rest and a ration of grub heal 1 damage.",
+    "fatigue": "4 hours of rest and a ration of water heal 1 fatigue.",
+    "confusion": "8 hours of sleep heal all confusion.",
+    "doubt": "4 hours of rest and a heart-to-heart with another player's character heal all doubt.",
+}
+
+
+@dataclass(frozen=True)
+class Healing:
+    trauma: str  # "damage", "fatigue", "confusion", "doubt"
+    before: int
+    healed: int
+    ration: str  # "grub", "water" or "" when the healing eats nothing
+    rations_spent: int
+
+    @property
+    def after(self) -> int:
+        return self.before - self.healed
+
+
+def heal_trauma(trauma: str, current: int, rations: int = 0, stock: int = 0) -> Healing:
+    """How much of ``trauma`` (currently ``current`` points) heals.
+
+    Damage and fatigue: one point per ration (``rations`` asked, out of ``stock`` on the
+    sheet); never more rations than points to heal. Confusion and doubt heal fully.
+    Raises ValueError with a sentence for the player when the healing cannot happen.
+    """
+    if trauma not in TRAUMA_LABELS:
+        raise ValueError(f"No trauma called {trauma!r}.")
+    label = TRAUMA_LABELS[trauma].lower()
+    if current <= 0:
+        raise ValueError(f"No {label} to heal.")
+    ration = HEALING_RATION.get(trauma, "")
+    if not ration:
+        return Healing(trauma, current, current, "", 0)
+    if stock <= 0:
+        raise ValueError(
+            f"No {ration} on the sheet: {HEALING_RULES[trauma][:-1].lower()}; "
+            f"find a ration of {ration} first."
+        )
+    if rations < 1:
+        raise ValueError(f"Eat at least 1 ration of {ration} to heal {label}.")
+    if rations > stock:
+        raise ValueError(f"Only {stock} rations of {ration} on the sheet, not {rations}.")
+    if rations > current:
+        raise ValueError(f"{current} {label} to heal: {current} rations of {ration} at most.")
+    return Healing(trauma, current, rations, ration, rations)

@@ -17,10 +17,14 @@ def boxes(filled: int, permanent: int = 0) -> list[str]:
 
 
 def encumbrance(sheet) -> dict:
+    """Gear lines plus the supplies (4 units of grub, water, bullets, booze to a line)."""
     gear = sheet.gear.all()
-    carried = rules.carried_weight(gear)
+    supplies = rules.supplies_weight(rules.sheet_supplies(sheet))
+    carried = rules.carried_weight(gear) + supplies
     capacity = rules.carry_capacity(sheet.strength)
     return {
+        "supplies_weight": supplies,
+        "supplies_weight_text": rules.format_lines(supplies),
         "carried": carried,
         "capacity": capacity,
         "carried_text": rules.format_lines(carried),
@@ -29,6 +33,10 @@ def encumbrance(sheet) -> dict:
         # the meter's scale: room above the capacity so "over" shows as over
         "meter_max": rules.format_lines(max(capacity * 2, carried, 1)),
     }
+
+
+def first_skill(attribute: str) -> str:
+    return next(skill for skill in BASE_SKILLS if rules.SKILL_ATTRIBUTES[skill] == attribute)
 
 
 def context(character, sheet) -> dict:
@@ -51,7 +59,14 @@ def context(character, sheet) -> dict:
             fields["clothing"],
         ],
         "attribute_rows": [
-            {"state": state, "score": fields[state.name], "trauma": fields[state.trauma_name]}
+            {
+                "state": state,
+                "score": fields[state.name],
+                "trauma": fields[state.trauma_name],
+                # MYZ rolls an attribute through a skill: its first skill, to change
+                "roll_query": f"skill={first_skill(state.name)}",
+                "roll_label": f"{state.label} (pick the skill)",
+            }
             for state in attributes
         ],
         "skill_groups": [
@@ -77,6 +92,83 @@ def context(character, sheet) -> dict:
         "rot_suit_fields": [fields["rot_suit_name"], fields["rot_suit_rating"]],
         "creation_warnings": rules.sheet_creation_warnings(sheet),
         **encumbrance(sheet),
+        **paper_sheet(sheet, fields),
+        **shell_context(sheet),
+    }
+
+
+TABS = (
+    {"slug": "gear", "label": "Gear"},
+    {"slug": "mutations", "label": "Mutations & talents"},
+    {"slug": "injuries", "label": "Injuries & artifacts"},
+    {"slug": "character", "label": "Character"},
+)
+
+
+def weapon_skill(weapon) -> str:
+    """The skill a weapon rolls with: Fight at arm's length, Shoot beyond."""
+    return "fight" if weapon.range == "arms_length" else "shoot"
+
+
+def shell_context(sheet) -> dict:
+    """What the sheet shell's regions need beyond the editable fields: the tabs, the
+    weapons as the first view shows them (with the roll each one starts)."""
+    return {
+        "sheet_tabs": TABS,
+        "weapon_lines": [
+            {
+                "weapon": weapon,
+                "skill": weapon_skill(weapon),
+                "query": f"skill={weapon_skill(weapon)}&gear=weapon:{weapon.pk}",
+            }
+            for weapon in sheet.weapons.all()
+        ],
+    }
+
+
+ROT_EATER_ACTION = "rot-eater"
+
+
+def rot_eater_offered(sheet) -> bool:
+    """Whether the sheet may use Rot-Eater's mutation points (it lists the mutation). The
+    page shows the Rot-Eater action only then (``rot_eater``); the action's form refuses
+    it otherwise. Ready for a registry predicate ("offer this action only when...")."""
+    return rules.has_named(sheet.mutations.all(), rules.ROT_EATER)
+
+
+def paper_sheet(sheet, fields) -> dict:
+    """The keys of the partials for the paper sheet's other boxes (issue 8):
+    templates/sheets/mutant/_supplies.html, _conditions.html, _relationships.html,
+    _artifacts.html and _critical_injuries.html, and the header's badges."""
+    injuries = list(sheet.critical_injuries.all())
+    rot_eater = rot_eater_offered(sheet)
+    return {
+        "supply_rows": [
+            {
+                "field": fields[name],
+                "name": name,
+                "unit": rules.SUPPLY_UNITS[name],
+                "count": getattr(sheet, name),
+            }
+            for name in rules.SUPPLIES
+        ],
+        "supplies_per_line": rules.UNITS_PER_LINE,
+        "condition_fields": [fields[name] for name in rules.CONDITIONS],
+        # the header's badges: the conditions ticked, and the lethal injuries
+        "conditions": rules.active_conditions(sheet),
+        "lethal_injuries": [injury for injury in injuries if injury.lethal],
+        "critical_injuries": injuries,
+        "relationship_fields": [
+            fields["relationships"],
+            fields["pc_you_hate"],
+            fields["pc_to_protect"],
+        ],
+        "big_dream_field": fields["big_dream"],
+        "notes_field": fields["notes"],
+        # Rot-Eater's uses of mutation points are offered only with the mutation
+        "rot_eater": rot_eater,
+        # the page's roll menu leaves out the Rot-Eater action without the mutation
+        "hidden_actions": () if rot_eater else (ROT_EATER_ACTION,),
     }
 
 
@@ -109,6 +201,38 @@ def summary(sheet) -> Summary:
     )
     if load["encumbered"]:
         alerts.append("encumbered")
+
+    conditions = rules.active_conditions(sheet)
+    if conditions:
+        values.append(SummaryValue("Conditions", ", ".join(conditions), alert=True))
+        alerts.extend(label.lower() for label in conditions)
+    values.append(
+        SummaryValue(
+            "Grub / water",
+            f"{sheet.grub} / {sheet.water}",
+            alert=not (sheet.grub and sheet.water),
+        )
+    )
+    if not sheet.grub:
+        alerts.append("no grub")
+    if not sheet.water:
+        alerts.append("no water")
+    injuries = list(sheet.critical_injuries.all())
+    if injuries:
+        lethal = [injury for injury in injuries if injury.lethal]
+        values.append(
+            SummaryValue(
+                "Critical injuries",
+                ", ".join(
+                    f"{injury.name} (lethal{f', {injury.time_limit}' if injury.time_limit else ''})"
+                    if injury.lethal
+                    else injury.name
+                    for injury in injuries
+                ),
+                alert=bool(lethal),
+            )
+        )
+        alerts.extend(f"lethal injury: {injury.name}" for injury in lethal)
     if rot >= rules.ROT_ALERT_AT:
         alerts.append(f"rot {rot}")
     return Summary(values=tuple(values), alerts=tuple(alerts))

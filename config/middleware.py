@@ -1,0 +1,89 @@
+"""When the database drops a connection (restart, failover, a terminated backend, a pool
+that cannot lend one in time), a request fails with OperationalError/InterfaceError.
+
+- An idempotent read (GET, HEAD) is run once more on a fresh connection: a dropped
+  connection is usually replaced at once, and the person never sees it.
+- Otherwise (a write, or a second failure) the answer is 503 with a clear "try again":
+  a small page, or for an htmx request a short fragment the page can show in place
+  (with ``Retry-After``). A write is never retried here: its transaction was rolled back
+  by the database, nothing half-written stays, and the person decides to send it again.
+
+The pages are standalone (no base template, no query): the database may still be down
+while they render.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from asgiref.sync import iscoroutinefunction
+from django.db import InterfaceError, OperationalError, connections
+from django.shortcuts import render
+
+log = logging.getLogger(__name__)
+
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+IDEMPOTENT_METHODS = {"GET", "HEAD"}
+RETRY_AFTER_SECONDS = 5
+
+
+def drop_broken_connections() -> None:
+    """Close (or hand back to the pool, which discards it) every connection that failed."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close_if_unusable_or_obsolete()
+
+
+def database_unavailable(request, status: int = 503):
+    is_htmx = request.headers.get("HX-Request") == "true"
+    template = (
+        "errors/_database_unavailable.html" if is_htmx else "errors/database_unavailable.html"
+    )
+    response = render(request, template, {"retry_after": RETRY_AFTER_SECONDS}, status=status)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, DATABASE_ERRORS):
+            return None
+        drop_broken_connections()
+        match = request.resolver_match
+        if (
+            request.method in IDEMPOTENT_METHODS
+            and match is not None
+            and not iscoroutinefunction(match.func)
+            and not getattr(request, "_tableside_db_retried", False)
+        ):
+            request._tableside_db_retried = True
+            log.warning("database error on %s, reading once more: %s", request.path, exception)
+            try:
+                response = match.func(request, *match.args, **match.kwargs)
+                if hasattr(response, "render") and callable(response.render):
+                    response = response.render()
+                return response
+            except DATABASE_ERRORS as again:
+                drop_broken_connections()
+                exception = again
+        log.error("database unavailable on %s %s: %s", request.method, request.path, exception)
+        return database_unavailable(request)
+
+
+def server_error(request):
+    """handler500: a database error outside a view (a middleware's query, a session
+    save) gets the same "try again" answer; anything else the plain 500 page."""
+    if isinstance(sys.exception(), DATABASE_ERRORS):
+        drop_broken_connections()
+        return database_unavailable(request)
+    from django.views.defaults import server_error as default_server_error
+
+    return default_server_error(request)

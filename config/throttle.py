@@ -1,0 +1,95 @@
+"""Throttling of the account pages: log in, sign up, change password.
+
+- Log in: django-axes counts failed log-ins by account (username) and by client address,
+  each on its own; at ``AXES_FAILURE_LIMIT`` failures that account, or that address, is
+  locked for ``AXES_COOLOFF_TIME``. Every attempt during the lock (even with the right
+  password) starts the wait again, so "try again after <time>" stays true. Failures are
+  kept in Redis when REDIS_URL is set, in the database otherwise (shared by every
+  server process either way).
+- Change password: the old password is checked through ``authenticate()``, so wrong old
+  passwords count against the account and the address like failed log-ins.
+- Sign up: at most ``SIGNUP_LIMIT`` sign-up posts per client address per
+  ``SIGNUP_WINDOW`` (a fixed window in the cache).
+
+The client address is the connection's (REMOTE_ADDR): behind a reverse proxy, let the
+ASGI server rewrite it from X-Forwarded-For (uvicorn ``--proxy-headers
+--forwarded-allow-ips``), never trust the header here, where anybody can set it.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.cache import cache
+from django.shortcuts import render
+from django.utils import timezone
+
+TOO_MANY_STATUS = 429
+
+
+def client_address(request) -> str:
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def _wait_words(seconds: float) -> str:
+    minutes = max(1, round(seconds / 60))
+    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def retry_context(wait: timedelta) -> dict:
+    retry_at = timezone.localtime(timezone.now() + wait)
+    return {
+        "retry_in": _wait_words(wait.total_seconds()),
+        "retry_at": retry_at,
+        "retry_after_seconds": int(wait.total_seconds()),
+    }
+
+
+def _too_many(request, template: str, context: dict, wait: timedelta):
+    response = render(request, template, {**context, **retry_context(wait)}, status=429)
+    response["Retry-After"] = str(int(wait.total_seconds()))
+    return response
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """AXES_LOCKOUT_CALLABLE: the login page again, with when to retry (HTTP 429);
+    another throttled page (change password) says the same on its own page."""
+    wait = settings.AXES_COOLOFF_TIME
+    if request.resolver_match and request.resolver_match.url_name == "login":
+        # An unbound form: validating the posted one would count one more attempt.
+        form = AuthenticationForm(request, initial={"username": request.POST.get("username")})
+        context = {"form": form, "next": request.POST.get("next", ""), "locked_out": True}
+        return _too_many(request, "registration/login.html", context, wait)
+    return _too_many(request, "registration/throttled.html", {}, wait)
+
+
+def throttle_posts(scope: str, limit_setting: str, window_setting: str):
+    """Allow at most ``settings.<limit_setting>`` POSTs to the view per client address per
+    ``settings.<window_setting>`` seconds; beyond, a 429 page that says when to retry."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if request.method == "POST":
+                limit = getattr(settings, limit_setting)
+                window = getattr(settings, window_setting)
+                window_start = int(time.time() // window * window)
+                key = f"throttle:{scope}:{client_address(request)}:{window_start}"
+                cache.add(key, 0, timeout=window + 5)
+                try:
+                    count = cache.incr(key)
+                except ValueError:  # expired between add and incr
+                    cache.add(key, 1, timeout=window + 5)
+                    count = 1
+                if count > limit:
+                    wait = timedelta(seconds=window_start + window - time.time())
+                    return _too_many(request, "registration/throttled.html", {}, wait)
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorate

@@ -1,0 +1,163 @@
+"""The live feed across server processes survives a Redis restart.
+
+django-eventstream subscribes each process to Redis once, in one task
+(``RedisListener.listen``); when Redis goes away that task dies with a ConnectionError
+and nothing subscribes again: open pages stay connected and receive nothing, until the
+process restarts. ``ResilientRedisListener`` replaces it (``install()``, called from
+the config app's ``ready()``; django-eventstream itself is not changed):
+
+- it resubscribes on its own, with exponential backoff (0.2 s doubling to 5 s);
+- while Redis is unreachable it tells every open page (a ``feed-status`` event whose
+  data is a small HTML notice, for ``sse-swap="feed-status"``) and makes each stream
+  re-read the stored events every backoff step, so rolls keep arriving, only later;
+- once subscribed again it tells the pages the feed is live and makes every stream
+  read what it missed from the database (django-eventstream stores every event), in
+  order: the stream's own "overflow" path, which re-reads from the last id it sent.
+
+``feed-status`` events are queued under a channel of their own, so they never touch
+the stream's last event ids (a Last-Event-ID reconnect still resumes exactly).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+
+from django.conf import settings
+from django_eventstream import views as eventstream_views
+from django_eventstream.event import Event
+
+log = logging.getLogger(__name__)
+
+REDIS_CHANNEL = "events_channel"  # django-eventstream's pub/sub channel
+STATUS_CHANNEL = "tableside-feed-status"
+STATUS_EVENT = "feed-status"
+DEGRADED_HTML = (
+    '<div class="alert alert-warning py-1 px-2 mb-2 small" role="status" '
+    'data-feed-status="degraded">Live feed interrupted, reconnecting. Rolls are saved '
+    "and will appear here.</div>"
+)
+LIVE_HTML = '<span data-feed-status="live"></span>'
+
+
+class ResilientRedisListener(eventstream_views.RedisListener):
+    min_backoff = 0.2
+    max_backoff = 5.0
+
+    def __init__(self):
+        self.degraded = False
+        self.subscriptions = 0  # how many times it has subscribed (tests read it)
+        self._connect()
+
+    def _connect(self) -> None:
+        from redis.asyncio import Redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        # No retries inside redis-py: its own silent reconnect (3 tries with backoff)
+        # re-subscribes after a short outage but never says so, and the events
+        # published meanwhile are never read back. Every disconnect comes here instead,
+        # where the pages are told and catch up. health_check_interval: a PING on an
+        # idle subscription, so a Redis that vanished without closing the socket is
+        # noticed too.
+        self.redis_client = Redis(
+            **settings.EVENTSTREAM_REDIS, health_check_interval=15, retry=Retry(NoBackoff(), 0)
+        )
+        self.pubsub = self.redis_client.pubsub()
+
+    async def _disconnect(self) -> None:
+        for closing in (self.pubsub.aclose, self.redis_client.aclose):
+            with contextlib.suppress(Exception):  # already broken: nothing to close cleanly
+                await closing()
+
+    async def listen(self):
+        await self.pubsub.subscribe(REDIS_CHANNEL)
+        self.subscriptions += 1
+        if self.degraded:
+            self.degraded = False
+            log.warning("live feed: subscribed to Redis again, pages catch up")
+            notify_streams(LIVE_HTML, catch_up=True)
+        async for message in self.pubsub.listen():
+            if message["type"] != "message":
+                continue
+            payload = json.loads(message["data"])
+            event = Event(
+                payload["channel"], payload["event_type"], payload["data"], id=payload["pub_id"]
+            )
+            eventstream_views.get_listener_manager().add_to_queues(payload["channel"], event)
+        raise ConnectionError("the Redis subscription ended")
+
+    async def start(self):
+        delay = self.min_backoff
+        while True:
+            subscribed_before = self.subscriptions
+            try:
+                await self.listen()
+            except asyncio.CancelledError:
+                await self._disconnect()
+                raise
+            except Exception as error:
+                if self.subscriptions != subscribed_before:
+                    delay = self.min_backoff  # it had been working: retry soon
+                if not self.degraded:
+                    self.degraded = True
+                    log.warning("live feed: lost Redis (%s), resubscribing", error)
+                    notify_streams(DEGRADED_HTML, catch_up=True)
+                else:
+                    notify_streams(None, catch_up=True)  # rolls from the database meanwhile
+            await self._disconnect()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.max_backoff)
+            self._connect()
+
+
+def notify_streams(html: str | None, *, catch_up: bool) -> None:
+    """Queue a feed-status event (if ``html``) to every open stream of this process, and
+    with ``catch_up`` make each re-read the events it has not sent from the database."""
+    manager = eventstream_views.get_listener_manager()
+    with manager.lock:
+        listeners = {
+            listener for group in manager.listeners_by_channel.values() for listener in group
+        }
+        for listener in listeners:
+            if html is not None:
+                listener.channel_items.setdefault(STATUS_CHANNEL, []).append(
+                    Event(STATUS_CHANNEL, STATUS_EVENT, html)
+                )
+            if catch_up:
+                listener.overflow = True
+        for listener in listeners:
+            listener.wake_threadsafe()
+
+
+def publishing_client():
+    """The client send_event publishes with: no retries and short timeouts. With redis-py's
+    defaults (3 retries with backoff, 5 s timeouts) every roll made while Redis was down
+    took ~4 s to answer; the event is stored before it is published, and the streams
+    read it from the database meanwhile, so failing fast loses nothing."""
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return redis.Redis(
+        **settings.EVENTSTREAM_REDIS,
+        socket_connect_timeout=0.5,
+        socket_timeout=0.5,
+        retry=Retry(NoBackoff(), 0),
+    )
+
+
+def install() -> None:
+    """Use the resilient listener and the fail-fast publisher in this process (with
+    REDIS_URL only)."""
+    from django_eventstream import eventstream
+
+    if eventstream.redis_client is not None:
+        eventstream.redis_client = publishing_client()
+    manager = eventstream_views.get_listener_manager()
+    if manager.redis_listener is not None and not isinstance(
+        manager.redis_listener, ResilientRedisListener
+    ):
+        manager.redis_listener = ResilientRedisListener()

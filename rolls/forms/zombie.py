@@ -1,0 +1,314 @@
+"""Zombiepocalypse roll forms: the survivor's Skill Check, the GM's zombie check and
+the GM's rulings on a task. Each is ``Form(sheet, data=None, initial=...)`` and offers
+``odds()``: exact, from ``rolls.dice.zombie.rules.odds``.
+
+The difficulty is entered the way the seed reasons about it: for each level
+(environment, target or opponent, the character's status), how many factors work
+against the roller and how many for; a level comes to -1, 0 or +1 whatever the count.
+"""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
+from django import forms
+
+from rolls.actions import zombie as actions
+from rolls.dice.core import DiceError
+from rolls.dice.odds import percent
+from rolls.dice.zombie import rules as dice
+from sheets.systems.zombie.rules import ABILITIES, LEVELS, MAX_FACTORS
+
+COMPLEXITY_CHOICES = [
+    ("1", "1 roll (simple)"),
+    ("2", "2 rolls (complex: both must succeed)"),
+    ("3", "3 rolls (the most complexity asks)"),
+]
+NEW_TASK = ""
+
+
+def _factor_field(label, help_text=""):
+    message = f"{label}: 0 to {MAX_FACTORS} factors (similar factors count once anyway)."
+    return forms.IntegerField(
+        label=label, min_value=0, max_value=MAX_FACTORS, initial=0, required=False,
+        help_text=help_text,
+        error_messages={"min_value": message, "max_value": message,
+                        "invalid": f"{label} is a whole number of factors."},
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_FACTORS, "class": "factor-input"}),
+    )  # fmt: skip
+
+
+def _complexity_field():
+    return forms.TypedChoiceField(
+        label="Complexity", choices=COMPLEXITY_CHOICES, coerce=int, initial="1",
+        error_messages={"invalid_choice": "Complexity is 1 to 3 rolls: never more than three."},
+    )  # fmt: skip
+
+
+class ZombieRollForm(forms.Form):
+    """Common part: the sheet, the level fields, the helper, values for the odds."""
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        self.sheet = sheet
+        super().__init__(data, *args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+    def get_initial_for_field(self, field, field_name):
+        """A prefill from a link (``?task=12``) is used when the field accepts it."""
+        value = super().get_initial_for_field(field, field_name)
+        if field_name not in self.initial:
+            return value
+        try:
+            return field.clean(value)
+        except forms.ValidationError:
+            return field.initial() if callable(field.initial) else field.initial
+
+    def value(self, name):
+        if self.is_bound:
+            self.is_valid()
+            if name in self.cleaned_data and self.cleaned_data[name] not in (None, ""):
+                return self.cleaned_data[name]
+            if name in self.errors:
+                return self.get_initial_for_field(self.fields[name], name)
+            if name in self.cleaned_data:
+                return self.cleaned_data[name]
+        return self.get_initial_for_field(self.fields[name], name)
+
+    def values(self) -> dict:
+        return {name: self.value(name) for name in self.fields}
+
+    def setup(self) -> dice.CheckSetup:
+        raise NotImplementedError
+
+    def lay_out(self, *head):
+        """The fields in a compact layout: ``head`` first (names, or tuples side by side),
+        then each difficulty level's "against" and "for" side by side."""
+        items = []
+        for entry in head:
+            names = [
+                n for n in (entry if isinstance(entry, tuple) else (entry,)) if n in self.fields
+            ]
+            if len(names) > 1:
+                items.append(Row(*(Column(n, css_class="col-sm") for n in names)))
+            elif names:
+                items.append(names[0])
+        for slug, _, _ in LEVELS:
+            items.append(
+                Row(
+                    Column(f"{slug}_against", css_class="col-6"),
+                    Column(f"{slug}_for", css_class="col-6"),
+                )
+            )
+        self.helper.layout = Layout(*items)
+
+    def odds(self) -> list[list[str]]:
+        return odds_rows(self.setup())
+
+
+def add_level_fields(form_class):
+    for slug, label, examples in LEVELS:
+        form_class.base_fields[f"{slug}_against"] = _factor_field(
+            f"{label}: against", f"e.g. {examples}"
+        )
+        form_class.base_fields[f"{slug}_for"] = _factor_field(f"{label}: for")
+    return form_class
+
+
+def odds_rows(setup: dice.CheckSetup) -> list[list[str]]:
+    """Exact odds of the check: each roll, the whole check, partial success; no 0 % rows."""
+    odds = dice.odds(setup)
+    need = actions.needed_face(setup)
+    rows = []
+    if setup.complexity > 1:
+        rows.append([f"Each roll succeeds ({need})", odds.per_roll])
+        rows.append([f"Success: all {setup.complexity} rolls succeed", odds.success])
+        rows.append(["Failed, but some rolls succeed (partial progress)", odds.partial])
+        rows.append(["Failed: no roll succeeds", odds.successes[0]])
+    else:
+        rows.append([f"Success ({need})", odds.success])
+        rows.append(["Failure", odds.failure])
+    return [[label, percent(chance)] for label, chance in rows if chance > 0]
+
+
+@add_level_fields
+class SkillCheckForm(ZombieRollForm):
+    task = forms.ChoiceField(label="Task", required=False)
+    new_task = forms.CharField(
+        label="or a new task", max_length=200, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "break down the cellar door"}),
+    )  # fmt: skip
+    complexity = _complexity_field()
+    use_option = forms.BooleanField(label="Learned skill applies", required=False)
+    conditions = forms.MultipleChoiceField(
+        label="Injuries and status effects that apply", required=False,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"invalid_choice": "Pick injuries and status effects from this sheet."},
+    )  # fmt: skip
+
+    field_order = ["task", "new_task", "complexity", "use_option", "conditions"]
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.order_fields(
+            [*self.field_order, *(f"{s}_{d}" for s, _, _ in LEVELS for d in ("against", "for"))]
+        )
+        tasks = list(sheet.tasks.all())
+        self.tasks = {str(task.pk): task for task in tasks}
+        choices = [(NEW_TASK, "A new task (name it below)")]
+        for task in tasks:
+            if task.status == "succeeded":
+                continue
+            mark = (
+                " (failed: no retry)" if task.failed else " (basic: no roll)" if task.basic else ""
+            )
+            choices.append((str(task.pk), task.name + mark))
+        self.fields["task"].choices = choices
+        self.fields["task"].error_messages["invalid_choice"] = (
+            "Pick one of this survivor's open tasks, or name a new one."
+        )
+        chosen = self.tasks.get(str(self.initial.get("task", "")))
+        if chosen is not None and actions.refusal(chosen):
+            self.fields["task"].help_text = actions.refusal(chosen)
+        conditions = [c for c in sheet.conditions.all() if c.modifier]
+        self.fields["conditions"].choices = [
+            (str(c.pk), f"{c.name} {c.modifier:+d} ({c.get_kind_display().lower()})")
+            for c in conditions
+        ]
+        self.fields["conditions"].initial = [str(c.pk) for c in conditions]
+        if not conditions:
+            del self.fields["conditions"]
+        if sheet.option_spent and sheet.option_bonus:
+            self.fields["use_option"].label = f"{sheet.option_name} applies to this check"
+            self.fields["use_option"].help_text = "The Player's Option skill, where it applies."
+        else:
+            del self.fields["use_option"]
+        self.lay_out(("task", "new_task"), "use_option", "complexity", "conditions")
+
+    def clean(self):
+        cleaned = super().clean()
+        task_pk = cleaned.get("task") or ""
+        name = (cleaned.get("new_task") or "").strip()
+        if "task" in self.errors:
+            return cleaned
+        if not task_pk and not name:
+            self.add_error("new_task", "Name the task the check is for, or pick one above.")
+            return cleaned
+        if task_pk:
+            task = self.tasks.get(task_pk)
+            if task is None:
+                self.add_error("task", "That task is not on this sheet.")
+            elif actions.refusal(task):
+                self.add_error("task", actions.refusal(task))
+        else:
+            same = [t for t in self.tasks.values() if t.name.strip().lower() == name.lower()]
+            if same and actions.refusal(same[0]):
+                # The same task under its own name: it keeps its fate (no retry).
+                self.add_error("new_task", actions.refusal(same[0]))
+            elif same:
+                cleaned["task"] = str(same[0].pk)
+        return cleaned
+
+    def setup(self) -> dice.CheckSetup:
+        values = self.values()
+        if "conditions" not in self.fields:
+            values["conditions"] = []
+        values["use_option"] = bool(values.get("use_option")) and "use_option" in self.fields
+        setup, _ = actions.player_setup(self.sheet, values)
+        return setup
+
+
+@add_level_fields
+class MonsterCheckForm(ZombieRollForm):
+    kind = forms.ModelChoiceField(
+        label="Zombie", queryset=None, empty_label=None,
+        error_messages={"invalid_choice": "Pick a zombie kind from the list (admin data)."},
+    )  # fmt: skip
+    ability = forms.ChoiceField(label="Check", choices=ABILITIES, initial="perception")
+    what = forms.CharField(
+        label="What it tries", max_length=100, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "spot the survivor in the dark"}),
+    )  # fmt: skip
+    complexity = _complexity_field()
+
+    field_order = ["kind", "ability", "what", "complexity"]
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        from sheets.systems.zombie.models import ZombieKind
+
+        super().__init__(sheet, data, *args, **kwargs)
+        self.order_fields(
+            [*self.field_order, *(f"{s}_{d}" for s, _, _ in LEVELS for d in ("against", "for"))]
+        )
+        kinds = list(ZombieKind.objects.all())
+        self.fields["kind"].queryset = ZombieKind.objects.all()
+        if kinds:
+            self.fields["kind"].initial = kinds[0].pk
+            self.fields["kind"].help_text = "; ".join(
+                f"{k.name}: agility {k.agility}+, perception {k.perception}+, cunning "
+                f"{k.cunning}+, strength {k.strength}+, endurance {k.endurance}+"
+                for k in kinds
+            )
+        else:
+            self.fields["kind"].help_text = "No zombie kinds yet: add them in the admin."
+        self._kinds = {k.pk: k for k in kinds}
+        for slug, _, _ in LEVELS:
+            self.fields[f"{slug}_against"].label = self.fields[f"{slug}_against"].label.replace(
+                ": against", ": against the zombie"
+            )
+            self.fields[f"{slug}_for"].label = self.fields[f"{slug}_for"].label.replace(
+                ": for", ": for the zombie"
+            )
+        self.lay_out(("kind", "ability"), ("what", "complexity"))
+
+    def setup(self) -> dice.CheckSetup:
+        values = self.values()
+        kind = values.get("kind")
+        if not hasattr(kind, "target"):
+            kind = self._kinds.get(kind)
+        if kind is None:
+            raise DiceError("No zombie kind to roll for.")
+        return actions.monster_setup(kind, values.get("ability") or "perception", values)
+
+
+class RulingForm(ZombieRollForm):
+    task = forms.ChoiceField(label="Task")
+    ruling = forms.ChoiceField(
+        label="Ruling", choices=list(actions.RULINGS.items()), initial="changed",
+        widget=forms.RadioSelect,
+    )  # fmt: skip
+    note = forms.CharField(
+        label="Why", max_length=200, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "a horde battered the door"}),
+    )  # fmt: skip
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        tasks = list(sheet.tasks.all())
+        self.tasks = {str(t.pk): t for t in tasks}
+        self.fields["task"].choices = [
+            (
+                str(t.pk),
+                f"{t.name} ({t.get_status_display().lower()}{', basic' if t.basic else ''})",
+            )
+            for t in tasks
+        ]
+        failed = [t for t in tasks if t.failed]
+        if failed:
+            self.fields["task"].initial = str(failed[0].pk)
+        self.fields["task"].error_messages["invalid_choice"] = "Pick a task of this sheet."
+        if not tasks:
+            self.fields["task"].help_text = "This survivor has no tasks yet."
+
+    def clean(self):
+        cleaned = super().clean()
+        task = self.tasks.get(cleaned.get("task") or "")
+        if task is not None and cleaned.get("ruling") == "changed" and not task.failed:
+            self.add_error(
+                "ruling", f"{task.name} has not failed: only a failed task waits for a change."
+            )
+        return cleaned
+
+    def odds(self):
+        return []  # a ruling rolls no dice

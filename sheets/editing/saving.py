@@ -1,0 +1,185 @@
+"""Loading and locking the rows a request edits, and saving one field without lost updates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from sheets.editing.fields import (
+    CONFLICT_MESSAGE,
+    ORIGINAL_PREFIX,
+    CharacterForm,
+    FieldRef,
+    FieldState,
+    build_form,
+    import_form,
+    resolve,
+    same_value,
+    shown_value,
+    state_for,
+    validate_constraints_on,
+)
+from sheets.models import Character
+
+
+def readable_character(request, pk) -> Character:
+    """The character with its sheet and rows, if the user may read it; else 404."""
+    return get_object_or_404(
+        Character.objects.for_user(request.user).with_sheets().select_related("party", "owner"),
+        pk=pk,
+    )
+
+
+def editable_character(request, pk) -> Character:
+    """The character if the user may change it (owner, or GM of its party); else 404."""
+    character = get_object_or_404(
+        Character.objects.for_user(request.user).select_related("party"), pk=pk
+    )
+    if not character.can_edit(request.user):
+        raise Http404("No character here.")
+    return character
+
+
+def sheet_lookup(system, character) -> dict:
+    """Filter that finds ``character``'s sheet in the system's sheet model."""
+    forward = Character._meta.get_field(system.sheet_related_name).field
+    return {forward.name: character.pk}
+
+
+def locked(system, ref: FieldRef, character):
+    """The row ``ref`` edits, locked until the transaction ends; None if it is gone."""
+    if ref.kind == "character":
+        return Character.objects.select_for_update().filter(pk=character.pk).first()
+    sheet_model = system.model()
+    if ref.kind == "sheet":
+        return (
+            sheet_model.objects.select_for_update()
+            .filter(**sheet_lookup(system, character))
+            .first()
+        )
+    row_model, fk_name = row_model_and_fk(system, ref.collection)
+    return (
+        row_model.objects.select_for_update()
+        .filter(
+            pk=ref.row_pk,
+            **{f"{fk_name}__{k}": v for k, v in sheet_lookup(system, character).items()},
+        )
+        .first()
+    )
+
+
+def row_model_and_fk(system, collection):
+    """The row model of a collection and the name of its foreign key to the sheet."""
+    relation = system.model()._meta.get_field(collection.related_name)
+    return relation.related_model, relation.field.name
+
+
+def auto_now_fields(instance) -> list[str]:
+    return [f.name for f in instance._meta.concrete_fields if getattr(f, "auto_now", False)]
+
+
+RULE_BROKEN = "That value breaks a rule of the sheet; it was not saved."
+
+
+def constraint_messages(error: ValidationError) -> list[str]:
+    """Messages for the player: a constraint's own message, or a plain sentence instead
+    of Django's default one (which names the constraint)."""
+    if hasattr(error, "message_dict"):
+        found = [message for messages_ in error.message_dict.values() for message in messages_]
+    else:
+        found = list(error.messages)
+    return [RULE_BROKEN if message.startswith("Constraint “") else message for message in found]
+
+
+@dataclass
+class FieldResult:
+    ref: FieldRef
+    outcome: str  # "saved", "unchanged", "error", "conflict", "gone"
+    state: FieldState | None = None
+    message: str = ""
+
+
+def save_field(system, character, ref: FieldRef, data) -> FieldResult:
+    """Save one field from ``data`` unless it changed since the page showed it."""
+    with transaction.atomic():
+        instance = locked(system, ref, character)
+        if instance is None:
+            item = ref.collection.item_label if ref.collection else "row"
+            return FieldResult(
+                ref,
+                "gone",
+                message=f"This {item} was removed elsewhere. Your change was not saved.",
+            )
+        shown = build_form(system, ref, instance, only_field=True)
+        form_field = shown.fields[ref.field]
+        stored = getattr(instance, ref.field)
+        if not same_value(form_field, stored, data.get(ORIGINAL_PREFIX + ref.html_name)):
+            message = CONFLICT_MESSAGE.format(current=shown_value(form_field, stored))
+            state = state_for(shown[ref.field], character.pk, status="conflict", message=message)
+            return FieldResult(ref, "conflict", state, message)
+
+        form = build_form(system, ref, instance, data, only_field=True)
+        if form.is_valid():
+            try:
+                # The form skips constraints that involve fields it does not hold (Damage
+                # <= Strength when only Damage is edited): check, on the row, those that
+                # involve the edited field (one query each, not one per constraint).
+                validate_constraints_on(form.instance, ref.field)
+            except ValidationError as error:
+                form.add_error(ref.field, constraint_messages(error))
+        if not form.is_valid():
+            state = state_for(form[ref.field], character.pk, status="error")
+            return FieldResult(ref, "error", state, "; ".join(form[ref.field].errors))
+
+        instance = form.instance
+        if getattr(instance, ref.field) == stored:
+            fresh = build_form(system, ref, instance, only_field=True)
+            return FieldResult(
+                ref, "unchanged", state_for(fresh[ref.field], character.pk, status="saved")
+            )
+        instance._change_reason = f"Edited {form.fields[ref.field].label}"
+        try:
+            with transaction.atomic():
+                instance.save(update_fields=[ref.field, *auto_now_fields(instance)])
+        except IntegrityError:
+            form = build_form(system, ref, locked(system, ref, character), data, only_field=True)
+            form.is_valid()
+            form.add_error(ref.field, RULE_BROKEN)
+            state = state_for(form[ref.field], character.pk, status="error")
+            return FieldResult(ref, "error", state, "; ".join(form[ref.field].errors))
+        fresh = build_form(system, ref, instance, only_field=True)
+        return FieldResult(ref, "saved", state_for(fresh[ref.field], character.pk, status="saved"))
+
+
+def changed_fields(system, data) -> list[FieldRef]:
+    """The fields of a submitted section whose value differs from the one the page showed."""
+    refs = []
+    for key in data:
+        if not key.startswith(ORIGINAL_PREFIX):
+            continue
+        ref = resolve(system, key.removeprefix(ORIGINAL_PREFIX))
+        if ref is None:
+            continue
+        form_field = build_form_class_field(system, ref)
+        submitted = form_field.widget.value_from_datadict(data, {}, ref.html_name)
+        try:
+            changed = form_field.to_python(submitted) != form_field.to_python(data[key])
+        except ValidationError:
+            changed = True
+        if changed:
+            refs.append(ref)
+    return refs
+
+
+def build_form_class_field(system, ref: FieldRef):
+    if ref.kind == "character":
+        form_class = CharacterForm
+    elif ref.kind == "row":
+        form_class = ref.collection.form_class
+    else:
+        form_class = import_form(system)
+    return form_class.base_fields[ref.field]

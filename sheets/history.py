@@ -1,0 +1,142 @@
+"""A sheet's history as people read it: every recorded change to the character, its
+system sheet and the sheet's rows (django-simple-history), newest first, as readable
+differences ("Damage 1 -> 2"), one roll's or one save's changes grouped together.
+
+Nothing here names a system: the sheet model and the row models come from the registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from sheets.models import Character
+
+GROUP_WINDOW = timedelta(seconds=2)  # changes of one request land within this
+SKIPPED_FIELDS = {"updated", "created", "character", "sheet"}
+
+
+@dataclass
+class Change:
+    what: str  # "Damage 1 → 2", "Added gear line “Rope”"
+    kind: str  # "edit", "add", "remove"
+
+
+@dataclass
+class Entry:
+    """One group of changes: made together by one person for one reason."""
+
+    when: object
+    user: object
+    reason: str
+    changes: list[Change] = field(default_factory=list)
+    by_gm: bool = False
+
+
+def _label(model, name: str) -> str:
+    try:
+        return str(model._meta.get_field(name).verbose_name).capitalize()
+    except Exception:  # a field the model no longer has
+        return name.replace("_", " ").capitalize()
+
+
+def _shown(model, name: str, value) -> str:
+    try:
+        model_field = model._meta.get_field(name)
+    except Exception:
+        model_field = None
+    choices = dict(getattr(model_field, "choices", None) or ())
+    if value in choices:
+        return str(choices[value])
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value in (None, ""):
+        return "empty"
+    return str(value)
+
+
+def _record_changes(record, previous, item_label: str | None) -> list[Change]:
+    model = record.instance_type
+    name = str(record.instance) if item_label else ""
+    if record.history_type == "+":
+        if item_label is None:
+            return []  # the sheet's own creation: nothing to read
+        return [Change(f"Added {item_label} “{name}”", "add")]
+    if record.history_type == "-":
+        return [Change(f"Removed {item_label or 'sheet'} “{name}”", "remove")]
+    if previous is None:
+        return []
+    delta = record.diff_against(previous)
+    prefix = f"{item_label.capitalize()} “{name}”: " if item_label else ""
+    return [
+        Change(
+            f"{prefix}{_label(model, c.field)} {_shown(model, c.field, c.old)} → "
+            f"{_shown(model, c.field, c.new)}",
+            "edit",
+        )
+        for c in delta.changes
+        if c.field not in SKIPPED_FIELDS
+    ]
+
+
+def records_of(character: Character):
+    """(record, item label or None) for every history row of the character, its sheet
+    and its rows; a few queries per model, however long the history."""
+    system = character.system_descriptor
+    sheet_model = system.model()
+    found = [(r, None) for r in character.history.all().select_related("history_user")]
+    found += [
+        (r, None)
+        for r in sheet_model.history.filter(
+            **{sheet_model._meta.pk.attname: character.pk}
+        ).select_related("history_user")
+    ]
+    for collection in system.collections:
+        relation = sheet_model._meta.get_field(collection.related_name)
+        row_model, fk = relation.related_model, relation.field.attname
+        if not hasattr(row_model, "history"):
+            continue
+        rows = row_model.history.filter(**{fk: character.pk}).select_related("history_user")
+        found += [(r, collection.item_label) for r in rows]
+    return found
+
+
+def entries(character: Character) -> list[Entry]:
+    """The character's history, newest first, grouped by request."""
+    gm_id = character.party.gm_id if character.party_id else None
+    result: list[Entry] = []
+    found = records_of(character)
+    # each record's previous version, without a query per record
+    previous = {}
+    last_seen = {}
+    for record, _label in sorted(found, key=lambda pair: (pair[0].history_date, pair[0].pk)):
+        key = (record.instance_type, getattr(record, record.instance_type._meta.pk.attname))
+        previous[id(record)] = last_seen.get(key)
+        last_seen[key] = record
+    records = sorted(found, key=lambda pair: pair[0].history_date, reverse=True)
+    for record, item_label in records:
+        changes = _record_changes(record, previous[id(record)], item_label)
+        if not changes:
+            continue
+        reason = record.history_change_reason or ""
+        last = result[-1] if result else None
+        if (
+            last is not None
+            and last.user == record.history_user
+            and last.reason == reason
+            and last.when - record.history_date <= GROUP_WINDOW
+        ):
+            last.changes.extend(changes)
+            continue
+        result.append(
+            Entry(
+                when=record.history_date,
+                user=record.history_user,
+                reason=reason,
+                changes=changes,
+                by_gm=gm_id is not None
+                and record.history_user_id == gm_id
+                and gm_id != character.owner_id,
+            )
+        )
+    return result

@@ -1,0 +1,373 @@
+"""Agents sheet forms: the sheet's own fields (edited one at a time by the editing
+views, so cross-field checks read the other values from the stored sheet) and the row
+forms (skills, weapons, items, supplies, junior agents)."""
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from sheets.systems.agents import rules
+from sheets.systems.agents.models import (
+    MAX_COUNT,
+    MAX_FUNDS,
+    MAX_POOL,
+    MAX_XP,
+    AgentItem,
+    AgentJunior,
+    AgentSheet,
+    AgentSkill,
+    AgentSupply,
+    AgentWeapon,
+)
+from sheets.systems.mutant.forms import CrossFieldMixin  # one definition of "current value"
+
+JUNIOR_SKILLS = 12
+
+
+def limit_all(form, limits):
+    """``limits``: {field name: (low, high)} for the fields this form holds."""
+    for name, (low, high) in limits.items():
+        if name in form.fields:
+            limit(form.fields[name], low, high)
+
+
+def limit(field, low, high):
+    field.min_value, field.max_value = low, high
+    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
+    field.widget.attrs.update(min=low, max=high)
+
+
+TRAUMA_FIELD_NAMES = list(rules.TRAUMA_FIELDS)
+
+
+class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
+    class Meta:
+        model = AgentSheet
+        fields = [
+            "sex_gender",
+            "role",
+            "ancestry",
+            "ancestry_stat_a",
+            "ancestry_stat_b",
+            *rules.STATS,
+            "hp",
+            "ap",
+            "fortitude",
+            "sanity",
+            "stress",
+            "high",
+            *TRAUMA_FIELD_NAMES,
+            "armor",
+            "funds",
+            "income",
+            "research_topic",
+            "research_timer",
+            "notes",
+        ]
+        labels = {
+            **rules.STAT_LABELS,
+            **rules.TRAUMA_FIELDS,
+            "sex_gender": "Sex & gender",
+            "hp": "HP",
+            "ap": "AP",
+            "fortitude": "FT",
+            "sanity": "Sanity",
+            "stress": "Stress",
+            "high": "High",
+            "funds": "Funds ($)",
+            "income": "Weekly income ($)",
+        }
+        help_texts = {"ancestry_stat_a": "", "ancestry_stat_b": "", "research_timer": ""}
+        widgets = {"notes": forms.Textarea(attrs={"rows": 6})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for stat in rules.STATS:
+            limit(self.fields[stat], 0, rules.STAT_MAX)
+        for pool in ("hp", "ap", "fortitude", "sanity"):
+            limit(self.fields[pool], 0, MAX_POOL)
+        limit(self.fields["stress"], 0, 5)
+        limit(self.fields["high"], 0, 3)
+        limit(self.fields["funds"], 0, MAX_FUNDS)
+        limit(self.fields["income"], 0, MAX_FUNDS)
+        limit(self.fields["research_timer"], 0, 999)
+
+    def clean(self):
+        cleaned = super().clean()
+        names = [name for name in TRAUMA_FIELD_NAMES if name in self.fields]
+        if names and all(name in cleaned for name in names):
+            count = sum(bool(self.current(name)) for name in rules.TABLE_TRAUMAS)
+            if count > 3:
+                self.error_on(names, "At most three traumas: the fourth is death.")
+        if "high" in self.fields and "high" in cleaned:
+            if self.current("anhedonia") and cleaned["high"] > 0:
+                self.add_error("high", "Anhedonia: High never goes above 0.")
+            elif self.current("lady_lucks_curse") and cleaned["high"] < 1:
+                self.add_error("high", "Lady Luck's Curse: High never falls below 1.")
+        stress = cleaned.get("stress") if "stress" in self.fields else None
+        if stress is not None and self.current("cracked_intellect") and stress < 2:
+            self.add_error("stress", "Cracked Intellect: stress never falls below 2.")
+        if "anhedonia" in self.fields and cleaned.get("anhedonia") and self.current("high"):
+            self.add_error("anhedonia", "Anhedonia leaves no High: spend or drop it first.")
+        cracked = "cracked_intellect" in self.fields and cleaned.get("cracked_intellect")
+        if cracked and self.current("stress") < 2:
+            self.add_error(
+                "cracked_intellect", "Cracked Intellect keeps stress at 2 or more: raise it."
+            )
+        picks = ("ancestry_stat_a", "ancestry_stat_b")
+        edited = [name for name in picks if name in self.fields and name in cleaned]
+        if edited:
+            a, b = self.current("ancestry_stat_a"), self.current("ancestry_stat_b")
+            if a and a == b:
+                self.error_on(edited, "The two ancestry picks go to two different stats.")
+        return cleaned
+
+
+class AddFieldsMixin:
+    """A new row's form asks only for ``add_fields``; the rest take the model's defaults
+    and are edited on the row once it exists."""
+
+    add_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.add_fields and self.instance.pk is None:
+            self.fields = {name: self.fields[name] for name in self.add_fields}
+
+
+def add_form_helper(*columns):
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
+    return helper
+
+
+ROW_LABELS = {"level": "level", "xp": "XP", "role_pick": "role +1", "ancestry_pick": "ancestry +1"}
+
+
+class SkillForm(AddFieldsMixin, forms.ModelForm):
+    """A skill row. The seed's skills keep their name and category; a new row is a custom
+    skill (four per category)."""
+
+    row_columns = {"level": "col-6", "xp": "col-6", "role_pick": "col-6", "ancestry_pick": "col-6"}
+    add_fields = ("name", "category", "level")
+
+    class Meta:
+        model = AgentSkill
+        fields = ["name", "category", "level", "xp", "role_pick", "ancestry_pick"]
+        labels = {"name": "Custom skill", "xp": "XP"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit_all(self, {"xp": (0, MAX_XP)})
+        if self.instance.pk:  # "Dodging level", "Dodging XP": one label per input
+            for name, field in self.fields.items():
+                if name in ROW_LABELS:
+                    field.label = f"{self.instance.name} {ROW_LABELS[name]}"
+
+    def _fixed(self, name):
+        value = self.cleaned_data.get(name)
+        if self.instance.pk and not self.instance.custom and value != getattr(self.instance, name):
+            raise forms.ValidationError(
+                "The seed's skills keep their name and category: add a custom skill instead."
+            )
+        return value
+
+    def clean_name(self):
+        name = (self._fixed("name") or "").strip()
+        if not name:
+            raise forms.ValidationError("Name the skill.")
+        return name
+
+    def clean_category(self):
+        return self._fixed("category")
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk is None:
+            self.instance.custom = True
+        return cleaned
+
+    def validate_unique(self):
+        try:
+            self.instance.validate_unique(exclude=self._get_validation_exclusions())
+        except forms.ValidationError:
+            self.add_error("name", "This category has a skill of that name already.")
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-5"), ("category", "col-6 col-md-4"), ("level", "col-6 col-md-3")
+        )
+
+
+class WeaponForm(AddFieldsMixin, forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-6 col-md-3",
+        "tag": "col-6 col-sm-3 col-md-2",
+        "level": "col-3 col-md-1",
+        "extra_dice": "col-3 col-md-1",
+        "extra_die": "col-3 col-md-1",
+        "distance": "col-6 col-md-2",
+        "reload": "col-3 col-md-1",
+        "shots": "col-3 col-md-1",
+        "reloads": "col-3 col-md-1",
+        "explosive": "col-auto",
+        "line": "col-auto",
+        "piercing": "col-auto",
+        "arc": "col-auto",
+        "burn": "col-auto",
+        "requires": "col-6 col-md-2",
+    }
+    add_fields = ("name", "tag", "level", "distance", "reload")
+
+    class Meta:
+        model = AgentWeapon
+        fields = [
+            "name",
+            "tag",
+            "level",
+            "extra_dice",
+            "extra_die",
+            "distance",
+            "reload",
+            "shots",
+            "reloads",
+            "explosive",
+            "line",
+            "piercing",
+            "arc",
+            "burn",
+            "requires",
+        ]
+        labels = {"extra_dice": "Extra dice", "extra_die": "Extra die", "reload": "Reload"}
+        help_texts = {"level": "", "reload": "", "burn": "", "requires": ""}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit_all(
+            self,
+            {
+                "level": (1, 10),
+                "extra_dice": (0, 10),
+                "reload": (0, 100),
+                "shots": (0, 100),
+                "reloads": (0, MAX_COUNT),
+            },
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        extra_dice = cleaned.get("extra_dice", self.instance.extra_dice)
+        extra_die = cleaned.get("extra_die", self.instance.extra_die)
+        if "extra_dice" in self.fields and extra_dice and not extra_die:
+            self.add_error(
+                "extra_dice" if "extra_die" not in self.fields else "extra_die",
+                "Extra dice need a size (d4, d6, d8, d10).",
+            )
+        shots = cleaned.get("shots", self.instance.shots)
+        reload = cleaned.get("reload", self.instance.reload)
+        if shots is not None and reload is not None and shots > reload:
+            name = "shots" if "shots" in self.fields else "reload"
+            self.add_error(name, f"At most {reload} shots fit between reloads ({shots} left).")
+        return cleaned
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"),
+            ("tag", "col-6 col-md-3"),
+            ("level", "col-3 col-md-2"),
+            ("distance", "col-6 col-md-3"),
+            ("reload", "col-3 col-md-2"),
+        )
+
+
+class ItemForm(forms.ModelForm):
+    row_columns = {"kind": "col-6 col-md-4", "name": "col-6 col-md-4", "count": "col-4 col-md-2"}
+
+    class Meta:
+        model = AgentItem
+        fields = ["kind", "name", "count"]
+        labels = {"kind": "Item", "name": "Name or note"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["count"], 0, MAX_COUNT)
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("kind", "col-6 col-md-4"), ("name", "col-6 col-md-5"), ("count", "col-6 col-md-3")
+        )
+
+
+class SupplyForm(forms.ModelForm):
+    row_columns = {
+        "kind": "col-12 col-md-5",
+        "quality": "col-6 col-md-4",
+        "weeks": "col-6 col-md-3",
+    }
+
+    class Meta:
+        model = AgentSupply
+        fields = ["kind", "quality", "weeks"]
+        labels = {"kind": "Supply"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["weeks"], 0, 520)
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("kind", "col-12 col-md-5"), ("quality", "col-6 col-md-4"), ("weeks", "col-6 col-md-3")
+        )
+
+
+class JuniorForm(forms.ModelForm):
+    row_columns = {"name": "col-12 col-md-3", "skills": "col-12 col-md-7"}
+
+    class Meta:
+        model = AgentJunior
+        fields = ["name", "skills"]
+        labels = {"name": "Junior agent", "skills": "Skills (12, comma-separated)"}
+        help_texts = {"skills": ""}
+
+    def clean_skills(self):
+        names = [n.strip() for n in (self.cleaned_data.get("skills") or "").split(",") if n.strip()]
+        sheet = self.instance.sheet
+        role = rules.ROLES.get(sheet.role)
+        categories = role.categories if role else tuple(rules.SKILL_TABLE)
+        allowed = {name.lower(): name for c in categories for name in rules.SKILL_TABLE[c][1]}
+        unknown = [name for name in names if name.lower() not in allowed]
+        if unknown:
+            where = ", ".join(rules.CATEGORY_LABELS[c] for c in categories)
+            raise forms.ValidationError(
+                f"Junior agents pick skills from the list in {where}: not {', '.join(unknown)}."
+            )
+        if len(names) > JUNIOR_SKILLS:
+            raise forms.ValidationError(
+                f"A junior agent has {JUNIOR_SKILLS} skills, not {len(names)}."
+            )
+        if len({name.lower() for name in names}) < len(names):
+            raise forms.ValidationError("Each skill once.")
+        return ", ".join(allowed[name.lower()] for name in names)
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk is None:
+            sheet = self.instance.sheet
+            limit_ = rules.junior_limit(sheet)
+            if sheet.juniors.count() >= limit_:
+                raise forms.ValidationError(
+                    f"Influence {sheet.influence} (bonus {rules.bonus(sheet.influence):+d}) "
+                    f"allows {limit_} junior agent{'s' if limit_ != 1 else ''}."
+                )
+        return cleaned
+
+    @property
+    def helper(self):
+        return add_form_helper(("name", "col-12 col-md-4"), ("skills", "col-12 col-md-8"))

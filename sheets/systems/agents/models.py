@@ -1,0 +1,403 @@
+"""Agents (DPI homebrew) sheet: the agent, their skills, weapons, items, supplies and
+junior agents, and the party's in-game clock."""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import CheckConstraint, F, Q
+from simple_history.models import HistoricalRecords
+
+from rolls.dice.agents.rules import DAMAGE_DIE, MAX_WEAPON_LEVEL
+from rolls.dice.agents.sheet import MAX_HIGH, MAX_STRESS, SKILL_LEVELS
+from sheets.systems.agents import rules
+
+__all__ = [
+    "AgentClock",
+    "AgentItem",
+    "AgentJunior",
+    "AgentSheet",
+    "AgentSkill",
+    "AgentSupply",
+    "AgentWeapon",
+]
+
+MAX_POOL = 200  # HP, AP, Fortitude, Sanity current values (the formulas stay far below)
+MAX_XP = 999
+MAX_COUNT = 999
+MAX_FUNDS = 10_000_000
+
+
+def _between(field, low, high):
+    return CheckConstraint(
+        condition=Q(**{f"{field}__gte": low, f"{field}__lte": high}),
+        name=f"%(class)s_{field}_range",
+    )
+
+
+class Role(models.TextChoices):
+    RESEARCHER = "researcher", "Researcher"
+    OPERATOR = "operator", "Operator"
+
+
+class Ancestry(models.TextChoices):
+    HUMAN = "human", "Human"
+    VAMPIRE = "vampire", "Vampire"
+    SASQUATCH = "sasquatch", "Sasquatch"
+    EXTRANORMAL = "extranormal", "Extranormal Human"
+
+
+class Armor(models.TextChoices):
+    NONE = "none", "No armor"
+    LIGHT = "light", "Light (+2 FT, +1 movement)"
+    MEDIUM = "medium", "Medium (+4 FT)"
+    HEAVY = "heavy", "Heavy (+6 FT, -2 movement)"
+
+
+STAT_CHOICES = [(stat, label) for stat, label in rules.STAT_LABELS.items()]
+LEVEL_CHOICES = [(level, name) for level, name in enumerate(SKILL_LEVELS)]
+
+
+class AgentSheet(models.Model):
+    character = models.OneToOneField(
+        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="agents"
+    )
+    sex_gender = models.CharField("sex & gender", max_length=100, blank=True)
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.OPERATOR)
+    ancestry = models.CharField(max_length=20, choices=Ancestry.choices, default=Ancestry.HUMAN)
+    ancestry_stat_a = models.CharField(
+        "ancestry pick 1",
+        max_length=20,
+        choices=STAT_CHOICES,
+        blank=True,
+        help_text="Human: the first +1 stat. Extranormal Human: the +2 stat.",
+    )
+    ancestry_stat_b = models.CharField(
+        "ancestry pick 2",
+        max_length=20,
+        choices=STAT_CHOICES,
+        blank=True,
+        help_text="Human: the second +1 stat. Extranormal Human: the -2 stat.",
+    )
+
+    strength = models.PositiveSmallIntegerField(default=5)
+    agility = models.PositiveSmallIntegerField(default=5)
+    intelligence = models.PositiveSmallIntegerField(default=5)
+    education = models.PositiveSmallIntegerField(default=5)
+    influence = models.PositiveSmallIntegerField(default=5)
+    luck = models.PositiveSmallIntegerField(default=5)
+
+    hp = models.PositiveSmallIntegerField("HP", default=24)
+    ap = models.PositiveSmallIntegerField("AP", default=10)
+    fortitude = models.PositiveSmallIntegerField("FT", default=10)
+    sanity = models.PositiveSmallIntegerField(default=10)
+    stress = models.PositiveSmallIntegerField(default=0)
+    high = models.PositiveSmallIntegerField("High", default=0)
+
+    cracked_intellect = models.BooleanField(default=False)
+    shadow_touched = models.BooleanField(default=False)
+    braid_touched = models.BooleanField(default=False)
+    hunters_call = models.BooleanField("Hunter's Call", default=False)
+    lady_lucks_curse = models.BooleanField("Lady Luck's Curse", default=False)
+    anhedonia = models.BooleanField(default=False)
+    vampirism = models.BooleanField(default=False)
+    thaumaturgy = models.BooleanField(default=False)
+    lycanthropy = models.BooleanField(default=False)
+    dead = models.BooleanField(
+        "dead for real", default=False, help_text="A fourth trauma: the agent is gone."
+    )
+
+    armor = models.CharField(max_length=10, choices=Armor.choices, default=Armor.NONE)
+    funds = models.PositiveIntegerField(default=rules.STARTING_FUNDS)
+    income = models.PositiveIntegerField(
+        "weekly income", default=rules.STARTING_FUNDS, help_text="Salary, paid weekly."
+    )
+    research_topic = models.CharField(max_length=200, blank=True)
+    research_timer = models.PositiveSmallIntegerField(
+        default=0, help_text="Points left before the research is done (the referee sets it)."
+    )
+    notes = models.TextField(blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "Agents sheet"
+        constraints = [
+            *(_between(stat, 0, rules.STAT_MAX) for stat in rules.STATS),
+            *(_between(pool, 0, MAX_POOL) for pool in ("hp", "ap", "fortitude", "sanity")),
+            _between("stress", 0, MAX_STRESS),
+            _between("high", 0, MAX_HIGH),
+            _between("funds", 0, MAX_FUNDS),
+            _between("income", 0, MAX_FUNDS),
+            _between("research_timer", 0, 999),
+            CheckConstraint(
+                condition=~Q(anhedonia=True, high__gt=0), name="%(class)s_anhedonia_no_high"
+            ),
+            CheckConstraint(
+                condition=~Q(cracked_intellect=True, stress__lt=2),
+                name="%(class)s_cracked_intellect_stress",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.character.name} (Agents)"
+
+    def clean(self):
+        errors = {}
+        if rules.table_trauma_count(self) > 3:
+            errors["anhedonia"] = "An agent has at most three traumas: the fourth is death."
+        if self.ancestry_stat_a and self.ancestry_stat_a == self.ancestry_stat_b:
+            errors["ancestry_stat_b"] = "The two ancestry picks go to two different stats."
+        if errors:
+            raise ValidationError(errors)
+
+
+class AgentSkill(models.Model):
+    """A skill: one of the seed's table, or a custom one (four slots per category)."""
+
+    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="skills")
+    category = models.CharField(
+        max_length=20, choices=[(c, label) for c, label in rules.CATEGORY_LABELS.items()]
+    )
+    name = models.CharField(max_length=60)
+    level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES, default=0)
+    xp = models.PositiveSmallIntegerField("XP", default=0)
+    custom = models.BooleanField(default=False)
+    role_pick = models.BooleanField("role +1", default=False)
+    ancestry_pick = models.BooleanField("ancestry +1", default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["custom", "pk"]
+        constraints = [
+            _between("level", 0, rules.MAX_SKILL),
+            _between("xp", 0, MAX_XP),
+            models.UniqueConstraint(
+                fields=["sheet", "category", "name"], name="agentskill_one_name_per_category"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def title(self) -> str:
+        return SKILL_LEVELS[self.level]
+
+    @property
+    def stat(self) -> str:
+        return rules.skill_stat(self.category, self.custom)
+
+    @property
+    def next_xp(self) -> int | None:
+        return rules.xp_threshold(self.level)
+
+    @property
+    def can_raise(self) -> bool:
+        return self.next_xp is not None and self.xp >= self.next_xp
+
+    def clean(self):
+        if not self.custom or not self.sheet_id:
+            return
+        others = AgentSkill.objects.filter(
+            sheet_id=self.sheet_id, category=self.category, custom=True
+        ).exclude(pk=self.pk)
+        if others.count() >= rules.CUSTOM_SLOTS:
+            label = rules.CATEGORY_LABELS.get(self.category, self.category)
+            raise ValidationError(
+                {"name": f"{label} has {rules.CUSTOM_SLOTS} custom skill slots, all taken."}
+            )
+
+
+class DamageTag(models.TextChoices):
+    LIGHT = "Light", "Light (Xd4)"
+    MEDIUM = "Medium", "Medium (Xd6)"
+    HEAVY = "Heavy", "Heavy (Xd8)"
+    TECH = "Tech", "Tech (Xd10)"
+
+
+class Distance(models.TextChoices):
+    MELEE = "melee", "Melee (5 ft)"
+    ROOM = "room", "Room (10-20 ft)"
+    CLOSE = "close", "Close (15-30 ft)"
+    FIELD = "field", "Field (30-50 ft)"
+    FAR = "far", "Far (100-300 ft)"
+
+
+EXTRA_DIE_CHOICES = [(0, "none"), *((size, f"d{size}") for size in DAMAGE_DIE.values())]
+
+
+class AgentWeapon(models.Model):
+    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="weapons")
+    name = models.CharField(max_length=100)
+    tag = models.CharField(max_length=10, choices=DamageTag.choices, default=DamageTag.LIGHT)
+    level = models.PositiveSmallIntegerField(default=1, help_text="X in Xd4, Xd6...")
+    extra_dice = models.PositiveSmallIntegerField(default=0)
+    extra_die = models.PositiveSmallIntegerField(choices=EXTRA_DIE_CHOICES, default=0)
+    distance = models.CharField(max_length=10, choices=Distance.choices, default=Distance.MELEE)
+    explosive = models.BooleanField(default=False)
+    line = models.BooleanField(default=False)
+    piercing = models.BooleanField(default=False)
+    arc = models.BooleanField(default=False)
+    burn = models.BooleanField(
+        default=False, help_text="Burns: 1 damage per round for 1d6 rounds (flame thrower)."
+    )
+    reload = models.PositiveSmallIntegerField(
+        "reload (shots)", default=0, help_text="Shots between reloads; 0: no Reload tag."
+    )
+    shots = models.PositiveSmallIntegerField("shots left", default=0)
+    reloads = models.PositiveSmallIntegerField("reloads left", default=0)
+    requires = models.CharField(max_length=60, blank=True, help_text="Mechanics (3)...")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            _between("level", 1, MAX_WEAPON_LEVEL),
+            _between("extra_dice", 0, MAX_WEAPON_LEVEL),
+            _between("reload", 0, 100),
+            _between("reloads", 0, MAX_COUNT),
+            CheckConstraint(condition=Q(shots__lte=F("reload")), name="%(class)s_shots_fit"),
+            CheckConstraint(
+                condition=Q(extra_dice=0) | ~Q(extra_die=0), name="%(class)s_extra_die_sized"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def ap_cost(self) -> int:
+        return rules.FIRE_AP[self.tag]
+
+    @property
+    def tags(self) -> list[str]:
+        found = [self.tag]
+        if self.reload:
+            found.append(f"Reload ({self.reload})")
+        found += [
+            label
+            for field, label in (
+                ("explosive", "Explosive"),
+                ("line", "Line"),
+                ("piercing", "Piercing"),
+                ("arc", "Arc"),
+                ("burn", "Burn"),
+            )
+            if getattr(self, field)
+        ]
+        return found
+
+    @property
+    def damage_text(self) -> str:
+        text = f"{self.level}d{DAMAGE_DIE[self.tag]}"
+        if self.extra_dice:
+            text += f" + {self.extra_dice}d{self.extra_die}"
+        return text
+
+    def clean(self):
+        if self.extra_dice and not self.extra_die:
+            raise ValidationError({"extra_die": "Extra dice need a size (d4, d6, d8, d10)."})
+        if self.shots > self.reload:
+            raise ValidationError({"shots": f"At most {self.reload} shots fit between reloads."})
+
+
+class ItemKind(models.TextChoices):
+    AMMUNITION = "ammunition", "Ammunition (4 reloads)"
+    STIMS = "stims", "Stims"
+    GRENADE = "grenade", "Grenades"
+    COMMS = "comms", "Comms"
+    OTHER = "other", "Other"
+
+
+class AgentItem(models.Model):
+    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="items")
+    kind = models.CharField(max_length=12, choices=ItemKind.choices, default=ItemKind.OTHER)
+    name = models.CharField(max_length=100, blank=True)
+    count = models.PositiveSmallIntegerField(default=1)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [_between("count", 0, MAX_COUNT)]
+
+    def __str__(self):
+        return self.name or self.get_kind_display()
+
+
+class SupplyKind(models.TextChoices):
+    MEALS = "meals", "Meals (a week)"
+    ROOM = "room", "Room & board (a week)"
+
+
+class Quality(models.TextChoices):
+    STINGY = "stingy", "Stingy"
+    AVERAGE = "average", "Average"
+    INDULGENT = "indulgent", "Indulgent"
+
+
+SUPPLY_PRICES = {
+    "meals": {"stingy": 50, "average": 100, "indulgent": 200},
+    "room": {"stingy": 500, "average": 1000, "indulgent": 2000},
+}
+
+
+class AgentSupply(models.Model):
+    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="supplies")
+    kind = models.CharField(max_length=10, choices=SupplyKind.choices, default=SupplyKind.MEALS)
+    quality = models.CharField(max_length=10, choices=Quality.choices, default=Quality.AVERAGE)
+    weeks = models.PositiveSmallIntegerField(default=1)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "agent supplies"
+        constraints = [_between("weeks", 0, 520)]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.get_quality_display()}"
+
+    @property
+    def weekly_price(self) -> int:
+        return SUPPLY_PRICES[self.kind][self.quality]
+
+
+class AgentJunior(models.Model):
+    """A junior agent (a hireling): 12 skills from the allowed categories, at level 0."""
+
+    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="juniors")
+    name = models.CharField(max_length=100)
+    skills = models.CharField(
+        max_length=400, blank=True, help_text="Twelve skills, separated by commas."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def skill_list(self) -> list[str]:
+        return [name.strip() for name in self.skills.split(",") if name.strip()]
+
+
+class AgentClock(models.Model):
+    """The party's in-game time (one row per party), set and advanced by the GM."""
+
+    party = models.OneToOneField(
+        "sheets.Party", on_delete=models.CASCADE, primary_key=True, related_name="agents_clock"
+    )
+    day = models.PositiveIntegerField(default=1)
+    hour = models.PositiveSmallIntegerField(default=9)
+    minute = models.PositiveSmallIntegerField(default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            _between("day", 1, 100_000),
+            _between("hour", 0, 23),
+            _between("minute", 0, 59),
+        ]
+
+    def __str__(self):
+        return f"{self.party}: day {self.day}, {self.hour:02d}:{self.minute:02d}"

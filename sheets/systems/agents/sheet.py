@@ -1,0 +1,234 @@
+"""The Agents sheet page, its dashboard summary, and a new agent's sheet.
+
+Rows are read through ``.all()`` so that, prefetched, they cost no query; the party's
+clock is the one query the page adds (the dashboard summary does not read it).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ObjectDoesNotExist
+
+from rolls.dice.agents import sheet as engine
+from rolls.dice.core import DiceError
+from sheets.editing import editing_context
+from sheets.systems.agents import rules
+from sheets.systems.agents.models import AgentClock, AgentSheet, AgentSkill
+from sheets.systems.registry import Summary, SummaryValue
+
+SHEET_TABS = [
+    {"slug": "gear", "label": "Gear & items"},
+    {"slug": "supplies", "label": "Funds & supplies"},
+    {"slug": "juniors", "label": "Junior agents"},
+    {"slug": "agent", "label": "Agent & skills"},
+    {"slug": "notes", "label": "Notes & research"},
+]
+
+
+# Rolls and actions the weapons region offers as buttons (the rest are in the Roll menu).
+QUICK_ACTIONS = [
+    ("incoming", "Take damage"),
+    ("short_rest", "Short rest"),
+    ("stim", "Stim"),
+    ("spend_high", "Spend High"),
+    ("reload", "Reload"),
+]
+
+
+def safe_mind(sheet) -> engine.Mind:
+    """The agent's mind for the page; a sheet with more than three traumas (only the admin
+    or a database edit can make one) still shows, with the limits of its first three."""
+    try:
+        return rules.mind(sheet)
+    except DiceError:
+        names = rules.traumas(sheet)
+        table = [n for n in names if n in rules.TABLE_TRAUMAS.values()][: engine.MAX_TRAUMAS]
+        kept = tuple(n for n in names if n in table or n in rules.CONDITIONS.values())
+        return engine.Mind(sheet.stress, sheet.high, sheet.sanity, kept)
+
+
+def listed_skills() -> list[AgentSkill]:
+    """The seed's 56 skills, unsaved, in the table's order."""
+    return [
+        AgentSkill(category=category, name=name)
+        for category, (_, names) in rules.SKILL_TABLE.items()
+        for name in names
+    ]
+
+
+def clock_for(party) -> AgentClock | None:
+    if party is None:
+        return None
+    try:
+        return party.agents_clock
+    except ObjectDoesNotExist:
+        return None
+
+
+def time_state(sheet, clock) -> dict:
+    """The clock's time of day and what it does to this agent's rolls."""
+    if clock is None:
+        return {"clock": None, "period": "", "modifier": 0, "note": "No party clock"}
+    ancestry = rules.rules_ancestry(sheet)
+    when = engine.time_of_day(ancestry, clock.hour)
+    if when.stress:
+        note = f"{ancestry} by {when.period}: +{when.stress} stress when it begins"
+    elif when.roll_modifier:
+        note = f"{ancestry} by {when.period}: {when.roll_modifier:+d} on every roll"
+    else:
+        note = f"{ancestry} by {when.period}: normal rolls"
+    return {
+        "clock": clock,
+        "period": when.period,
+        "modifier": when.roll_modifier,
+        "note": note,
+        "time": f"Day {clock.day}, {clock.hour:02d}:{clock.minute:02d}",
+    }
+
+
+def skill_groups(skills, fields) -> list[dict]:
+    groups = []
+    for category, (label, _) in rules.SKILL_TABLE.items():
+        rows = []
+        for skill in skills:
+            if skill.category != category:
+                continue
+            prefix = f"skills-{skill.pk}"
+            rows.append(
+                {
+                    "skill": skill,
+                    "level": fields.get(f"{prefix}-level"),
+                    "xp": fields.get(f"{prefix}-xp"),
+                    "role_pick": fields.get(f"{prefix}-role_pick"),
+                    "ancestry_pick": fields.get(f"{prefix}-ancestry_pick"),
+                    "stat": rules.STAT_ABBR[skill.stat],
+                    "query": f"skill={skill.pk}",
+                }
+            )
+        custom = sum(row["skill"].custom for row in rows)
+        groups.append(
+            {
+                "slug": category,
+                "label": label,
+                "stat": rules.STAT_ABBR[rules.CATEGORY_STAT[category]],
+                "rows": rows,
+                "free_slots": rules.CUSTOM_SLOTS - custom,
+            }
+        )
+    return groups
+
+
+def context(character, sheet) -> dict:
+    edit = editing_context(character, sheet)
+    fields = edit["editable_fields"]
+    skills = list(sheet.skills.all())
+    derived = rules.derived(sheet, skills)
+    stress_penalty = -sheet.stress
+    return {
+        **edit,
+        "role": rules.ROLES.get(sheet.role),
+        "ancestry": rules.ANCESTRIES.get(sheet.ancestry),
+        "stat_rows": [
+            {
+                "name": stat,
+                "label": rules.STAT_LABELS[stat],
+                "abbr": rules.STAT_ABBR[stat],
+                "field": fields[stat],
+                "bonus": rules.bonus(getattr(sheet, stat)),
+            }
+            for stat in rules.STATS
+        ],
+        "derived": derived,
+        "pools": [
+            {"field": fields["hp"], "max": derived.max_hp, "abbr": "HP"},
+            {"field": fields["fortitude"], "max": derived.max_fortitude, "abbr": "FT"},
+            {"field": fields["sanity"], "max": derived.max_sanity, "abbr": "Sanity"},
+            {"field": fields["ap"], "max": derived.max_ap, "abbr": "AP"},
+        ],
+        "stress_penalty": stress_penalty,
+        "mind": safe_mind(sheet),
+        "unable_to_act": rules.unable_to_act(sheet),
+        "trauma_rows": [
+            {
+                "field": fields[name],
+                "effect": rules.TRAUMA_EFFECTS[name],
+                "table": name in rules.TABLE_TRAUMAS,
+            }
+            for name in rules.TRAUMA_FIELDS
+        ],
+        "trauma_names": rules.traumas(sheet),
+        "skill_groups": skill_groups(skills, fields),
+        "skills": skills,
+        "weapon_rows": [
+            {
+                "weapon": weapon,
+                "query": f"weapon={weapon.pk}",
+                "label": f"attack with {weapon.name}",
+            }
+            for weapon in sheet.weapons.all()
+        ],
+        "quick_actions": QUICK_ACTIONS,
+        "items": list(sheet.items.all()),
+        "supplies": list(sheet.supplies.all()),
+        "juniors": list(sheet.juniors.all()),
+        "junior_limit": rules.junior_limit(sheet),
+        "influence_bonus": rules.bonus(sheet.influence),
+        "weekly_costs": sum(supply.weekly_price for supply in sheet.supplies.all()),
+        "armor_fortitude": rules.armor_fortitude(sheet),
+        "creation_warnings": rules.creation_warnings(sheet, skills),
+        "time": time_state(sheet, clock_for(character.party)),
+        "sheet_tabs": SHEET_TABS,
+        "identity_fields": [
+            fields[name]
+            for name in (
+                "character-name",
+                "sex_gender",
+                "role",
+                "ancestry",
+                "ancestry_stat_a",
+                "ancestry_stat_b",
+            )
+        ],
+        "money_fields": [fields["funds"], fields["income"]],
+        "research_fields": [fields["research_topic"], fields["research_timer"]],
+    }
+
+
+def summary(sheet) -> Summary:
+    """The GM's card: HP/FT/Sanity against max, stress and High, traumas, alerts."""
+    skills = list(sheet.skills.all())
+    derived = rules.derived(sheet, skills)
+    values = [
+        SummaryValue("HP", f"{sheet.hp}/{derived.max_hp}", alert=sheet.hp <= 0),
+        SummaryValue("FT", f"{sheet.fortitude}/{derived.max_fortitude}"),
+        SummaryValue("Sanity", f"{sheet.sanity}/{derived.max_sanity}", alert=sheet.sanity == 0),
+        SummaryValue(
+            "Stress", f"{sheet.stress} (-{sheet.stress} on rolls)", alert=sheet.stress >= 5
+        ),
+        SummaryValue("High", str(sheet.high)),
+    ]
+    traumas = rules.traumas(sheet)
+    values.append(SummaryValue("Traumas", ", ".join(traumas) if traumas else "none"))
+    alerts = []
+    if sheet.dead:
+        alerts.append("dead for real")
+    elif rules.unable_to_act(sheet):
+        alerts.append("unable to act")
+    if sheet.stress >= engine.MAX_STRESS:
+        alerts.append("stress 5")
+    if sheet.sanity == 0:
+        alerts.append("sanity 0")
+    return Summary(values=tuple(values), alerts=tuple(alerts))
+
+
+def new_sheet(character) -> AgentSheet:
+    """A blank agent: every stat 5, the seed's 56 skills at Novice, the pools full."""
+    sheet = AgentSheet(character=character)
+    derived = rules.derived(sheet, [])
+    sheet.hp, sheet.ap = derived.max_hp, derived.max_ap
+    sheet.fortitude, sheet.sanity = derived.max_fortitude, derived.max_sanity
+    sheet.save()
+    skills = listed_skills()
+    for skill in skills:
+        skill.sheet = sheet
+    AgentSkill.objects.bulk_create(skills)
+    return sheet

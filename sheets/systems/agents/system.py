@@ -1,0 +1,107 @@
+"""Agents (DPI homebrew) in the registry."""
+
+from sheets.systems.registry import Collection, RollAction, System
+
+FORMS = "sheets.systems.agents.forms"
+ROLL_FORMS = "rolls.forms.agents"
+ACTIONS = "rolls.actions.agents"
+
+
+def _action(slug, label, form, run, reads=(), gm_only=False):
+    return RollAction(
+        slug, label, f"{ROLL_FORMS}.{form}", f"{ACTIONS}.{run}", reads=reads, gm_only=gm_only
+    )
+
+
+AGENTS = System(
+    slug="agents",
+    name="Agents (DPI)",
+    short_name="Agents",
+    sheet_model="sheets.AgentSheet",
+    sheet_related_name="agents",
+    sheet_template="sheets/agents/sheet.html",
+    context="sheets.systems.agents.sheet.context",
+    summary="sheets.systems.agents.sheet.summary",
+    new_sheet="sheets.systems.agents.sheet.new_sheet",
+    sheet_prefetch=(
+        "agents__skills",
+        "agents__weapons",
+        "agents__items",
+        "agents__supplies",
+        "agents__juniors",
+    ),
+    field_form=f"{FORMS}.AgentSheetForm",
+    collections=(
+        Collection("skills", "skills", f"{FORMS}.SkillForm", "Custom skills", "custom skill"),
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
+        Collection("items", "items", f"{FORMS}.ItemForm", "Items", "gear item"),
+        Collection("supplies", "supplies", f"{FORMS}.SupplyForm", "Supplies", "supply"),
+        Collection("juniors", "juniors", f"{FORMS}.JuniorForm", "Junior agents", "junior agent"),
+    ),
+    sections=("state", "counters", "warnings", "weapon_list", "supply_costs"),
+    admin="sheets.systems.agents.admin",
+    result_template="rolls/agents/_result.html",
+    actions=(
+        _action(
+            "basic",
+            "Basic roll",
+            "BasicRollForm",
+            "basic_roll",
+            reads=("stats", "skills", "stress", "High", "time of day", "weapons"),
+        ),
+        _action(
+            "incoming",
+            "Incoming damage",
+            "IncomingDamageForm",
+            "incoming_damage",
+            reads=("HP", "FT", "armor"),
+        ),
+        _action(
+            "sanity", "Sanity damage", "SanityDamageForm", "sanity_damage", reads=("Sanity", "HP")
+        ),
+        _action(
+            "short_rest",
+            "Short rest",
+            "ShortRestForm",
+            "short_rest",
+            reads=("Luck", "HP", "FT", "Sanity"),
+        ),
+        _action(
+            "long_rest", "Long rest", "LongRestForm", "long_rest", reads=("HP", "FT", "Sanity")
+        ),
+        _action("stim", "Use a stim", "StimForm", "use_stim", reads=("stims", "HP", "stress")),
+        _action(
+            "spend_high",
+            "Spend High on stress",
+            "SpendHighForm",
+            "spend_high",
+            reads=("High", "stress"),
+        ),
+        _action(
+            "research",
+            "Research / interview",
+            "ResearchForm",
+            "research",
+            reads=("stats", "skills", "research timer"),
+        ),
+        _action("reload", "Reload a weapon", "ReloadForm", "reload", reads=("weapons",)),
+        _action("raise", "Raise a skill", "RaiseSkillForm", "raise_skill", reads=("skill XP",)),
+        _action(
+            "revive",
+            "Death and revival",
+            "ReviveForm",
+            "revive",
+            reads=("traumas", "stress", "High"),
+        ),
+        _action(
+            "remove_trauma",
+            "Remove a trauma (a month of rest)",
+            "RemoveTraumaForm",
+            "remove_trauma",
+            reads=("traumas",),
+        ),
+        _action("clock", "Party clock", "ClockForm", "clock", reads=("party clock",), gm_only=True),
+    ),
+    choose=f"{ACTIONS}.choose",
+    demo="sheets.systems.agents.demo.fill",
+)

@@ -1,0 +1,297 @@
+"""Slots (the slot-inventory game): peoples (slot layouts as data), the sheet, what its
+slots hold (items, ideas) and how they are marked (wounds, conditions).
+
+A people is admin-editable data: its focus slot count and numbered gear slots (body,
+grip or pack, each named), its adjacency and where ice starts. ``rules.ensure_peoples``
+creates the built-in Human (and the example Goblin) when they are missing.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import CheckConstraint, Q, UniqueConstraint
+from simple_history.models import HistoricalRecords
+
+from rolls.dice.slots.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS, SLOT_KINDS
+
+__all__ = ["SlotsIdea", "SlotsItem", "SlotsMark", "SlotsPeople", "SlotsPeopleSlot", "SlotsSheet"]
+
+MAX_FOCUS = 12  # a focus die is a d4 for humans; no people needs more than a d12
+MAX_GEAR = 20  # gear slots 2..20 at most (a d20 gear die)
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    """ "2-3, 3-4" -> [(2, 3), (3, 4)]; a ValidationError for anything else."""
+    pairs = []
+    for chunk in filter(None, (c.strip() for c in text.split(","))):
+        a, sep, b = chunk.partition("-")
+        if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+            raise ValidationError(f"{chunk!r} is not a pair of slot numbers such as 2-3")
+        pairs.append((int(a), int(b)))
+    return pairs
+
+
+def _numbers(text: str) -> list[int]:
+    numbers = []
+    for chunk in filter(None, (c.strip() for c in text.split(","))):
+        if not chunk.isdigit():
+            raise ValidationError(f"{chunk!r} is not a slot number")
+        numbers.append(int(chunk))
+    return numbers
+
+
+class SlotsPeople(models.Model):
+    """A people's sheet layout: focus slots 1..N (the focus die) and gear slots 2..M."""
+
+    name = models.CharField(max_length=60, unique=True)
+    focus_slots = models.PositiveSmallIntegerField(default=4)
+    head = models.PositiveSmallIntegerField(default=2, help_text="The head's gear slot.")
+    extremities = models.CharField(
+        max_length=60, default="5, 6", help_text="Body slots where ice starts, e.g. 5, 6."
+    )
+    adjacency = models.CharField(
+        max_length=300, blank=True, help_text="Adjacent gear slots, e.g. 2-3, 3-4, 4-5."
+    )
+    focus_adjacency = models.CharField(
+        max_length=200, blank=True, help_text="Adjacent focus slots, e.g. 1-2, 2-3."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "Slots peoples"
+        constraints = [
+            CheckConstraint(
+                condition=Q(focus_slots__gte=1, focus_slots__lte=MAX_FOCUS),
+                name="slotspeople_focus_range",
+            ),
+            CheckConstraint(
+                condition=Q(head__gte=2, head__lte=MAX_GEAR), name="slotspeople_head_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        errors = {}
+        for field, parse in (
+            ("adjacency", _pairs),
+            ("focus_adjacency", _pairs),
+            ("extremities", _numbers),
+        ):
+            try:
+                parse(getattr(self, field))
+            except ValidationError as error:
+                errors[field] = error.messages
+        if self.focus_slots is not None and not 1 <= self.focus_slots <= MAX_FOCUS:
+            errors["focus_slots"] = [f"a people has 1 to {MAX_FOCUS} focus slots"]
+        if errors:
+            raise ValidationError(errors)
+
+    def adjacent_pairs(self) -> list[tuple[int, int]]:
+        return _pairs(self.adjacency)
+
+    def focus_pairs(self) -> list[tuple[int, int]]:
+        return _pairs(self.focus_adjacency)
+
+    def extremity_numbers(self) -> list[int]:
+        return _numbers(self.extremities)
+
+
+class SlotsPeopleSlot(models.Model):
+    """One numbered gear slot of a people: body, grip or pack, and its name."""
+
+    people = models.ForeignKey(SlotsPeople, on_delete=models.CASCADE, related_name="slots")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, choices=[(k, k.title()) for k in SLOT_KINDS])
+    name = models.CharField(max_length=40)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["people", "number"]
+        constraints = [
+            UniqueConstraint(fields=["people", "number"], name="slotspeopleslot_unique_number"),
+            CheckConstraint(
+                condition=Q(number__gte=2, number__lte=MAX_GEAR),
+                name="slotspeopleslot_number_range",
+            ),
+            CheckConstraint(condition=Q(kind__in=SLOT_KINDS), name="slotspeopleslot_kind_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name} ({self.kind})"
+
+    def clean(self) -> None:
+        if self.number is not None and not 2 <= self.number <= MAX_GEAR:
+            raise ValidationError(
+                {
+                    "number": f"gear slots are numbered 2 to {MAX_GEAR} "
+                    "(a gear roll of 1 names no slot)"
+                }
+            )
+
+
+class SlotsSheet(models.Model):
+    character = models.OneToOneField(
+        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="slots"
+    )
+    people = models.ForeignKey(SlotsPeople, on_delete=models.PROTECT, related_name="sheets")
+    notes = models.TextField(blank=True)
+    pack_dropped = models.BooleanField(
+        default=False, help_text="A dropped pack counts as empty for every check while it is down."
+    )
+    unconscious = models.BooleanField(default=False)
+    dead = models.BooleanField(default=False)
+    # Time: tries spent in the cold (ice worsens every 5/10/20 by clothing) and resting
+    # (5 tries clear one exhaustion); counters the GM's time actions move.
+    cold_tries = models.PositiveSmallIntegerField(default=0)
+    rest_tries = models.PositiveSmallIntegerField(default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            CheckConstraint(condition=Q(cold_tries__lte=100), name="slotssheet_cold_range"),
+            CheckConstraint(condition=Q(rest_tries__lte=100), name="slotssheet_rest_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.character} ({self.people})"
+
+
+class SlotsItem(models.Model):
+    """An item in a gear slot: its tags are what the checks read."""
+
+    sheet = models.ForeignKey(SlotsSheet, on_delete=models.CASCADE, related_name="items")
+    slot = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80)
+    tags = models.CharField(max_length=200, blank=True, help_text="Comma-separated game tags.")
+    free_tags = models.CharField(
+        max_length=200, blank=True, help_text="Your own words (magical, hot...), comma-separated."
+    )
+    wrapped = models.BooleanField(default=False, help_text="Rigid but wrapped: does not clank.")
+    damaged = models.BooleanField(default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["slot", "pk"]
+        constraints = [
+            CheckConstraint(
+                condition=Q(slot__gte=2, slot__lte=MAX_GEAR), name="slotsitem_slot_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def tag_list(self) -> list[str]:
+        return [t.strip() for t in self.tags.split(",") if t.strip()]
+
+    def free_tag_list(self) -> list[str]:
+        return [t.strip().lower() for t in self.free_tags.split(",") if t.strip()]
+
+    def clean(self) -> None:
+        unknown = [t for t in self.tag_list() if t not in GEAR_TAGS]
+        if unknown:
+            raise ValidationError(
+                {"tags": f"{unknown[0]!r} is not a game tag; put it in the free tags"}
+            )
+        if self.sheet_id and self.slot is not None:
+            numbers = self.sheet.people.slots.values_list("number", flat=True)
+            if self.slot not in numbers:
+                raise ValidationError(
+                    {"slot": f"the {self.sheet.people} has no gear slot {self.slot}"}
+                )
+
+
+class SlotsIdea(models.Model):
+    """An idea in a focus slot: a spell, bond, devotion or interest (aiming, heeding)."""
+
+    sheet = models.ForeignKey(SlotsSheet, on_delete=models.CASCADE, related_name="ideas")
+    slot = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=[(k, k.title()) for k in IDEA_KINDS])
+    name = models.CharField(max_length=80)
+    target = models.CharField(
+        max_length=80, blank=True, help_text="Who or what is aimed at or heeded."
+    )
+    concentrating = models.BooleanField(default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["slot"]
+        constraints = [
+            UniqueConstraint(fields=["sheet", "slot"], name="slotsidea_one_per_slot"),
+            CheckConstraint(
+                condition=Q(slot__gte=1, slot__lte=MAX_FOCUS), name="slotsidea_slot_range"
+            ),
+            CheckConstraint(condition=Q(kind__in=IDEA_KINDS), name="slotsidea_kind_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.sheet_id and self.slot is not None and self.slot > self.sheet.people.focus_slots:
+            raise ValidationError(
+                {"slot": f"the {self.sheet.people} has no focus slot {self.slot}"}
+            )
+
+
+AREAS = ("gear", "focus")
+WOUNDS = ("open", "closed")
+CONDITION_NAMES = tuple(CONDITION_AREAS)
+
+
+class SlotsMark(models.Model):
+    """How one slot is marked: a wound (body slots only) and at most one condition.
+    One row per slot (unique), so a slot can never hold two conditions."""
+
+    sheet = models.ForeignKey(SlotsSheet, on_delete=models.CASCADE, related_name="marks")
+    area = models.CharField(max_length=5, choices=[(a, a.title()) for a in AREAS])
+    number = models.PositiveSmallIntegerField()
+    wound = models.CharField(max_length=6, blank=True, choices=[(w, w.title()) for w in WOUNDS])
+    condition = models.CharField(
+        max_length=12, blank=True, choices=[(c, c.title()) for c in CONDITION_NAMES]
+    )
+    burning_rounds = models.PositiveSmallIntegerField(default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["area", "number"]
+        constraints = [
+            UniqueConstraint(fields=["sheet", "area", "number"], name="slotsmark_one_per_slot"),
+            CheckConstraint(condition=Q(area__in=AREAS), name="slotsmark_area_valid"),
+            CheckConstraint(condition=Q(wound__in=("", *WOUNDS)), name="slotsmark_wound_valid"),
+            CheckConstraint(condition=Q(wound="") | Q(area="gear"), name="slotsmark_wound_in_gear"),
+            CheckConstraint(
+                condition=Q(condition__in=("", *CONDITION_NAMES)),
+                name="slotsmark_condition_valid",
+            ),
+            CheckConstraint(
+                condition=Q(burning_rounds=0) | Q(condition="fire"),
+                name="slotsmark_burning_only_fire",
+            ),
+            CheckConstraint(
+                condition=Q(number__gte=1, number__lte=MAX_GEAR), name="slotsmark_number_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.area} {self.number}: {self.wound or '-'} {self.condition or '-'}"
+
+    def clean(self) -> None:
+        if not self.sheet_id or self.number is None:
+            return
+        people = self.sheet.people
+        if self.area == "focus":
+            kind = "focus"
+            if self.number > people.focus_slots:
+                raise ValidationError({"number": f"the {people} has no focus slot {self.number}"})
+        else:
+            slot = people.slots.filter(number=self.number).first()
+            if slot is None:
+                raise ValidationError({"number": f"the {people} has no gear slot {self.number}"})
+            kind = slot.kind
+            if self.wound and kind != "body":
+                raise ValidationError({"wound": "wounds go in body slots only"})
+        if self.condition and kind not in CONDITION_AREAS[self.condition]:
+            raise ValidationError({"condition": f"{self.condition} cannot mark a {kind} slot"})

@@ -1,0 +1,65 @@
+"""Slots (the slot-inventory game) in the registry."""
+
+from sheets.systems.registry import RollAction, System
+
+FORMS = "rolls.forms.slots"
+ACTIONS = "rolls.actions.slots"
+
+SLOTS = System(
+    slug="slots",
+    name="Slots",
+    short_name="Slots",
+    sheet_model="sheets.SlotsSheet",
+    sheet_related_name="slots",
+    sheet_template="sheets/slots/sheet.html",
+    context="sheets.systems.slots.sheet.context",
+    summary="sheets.systems.slots.sheet.summary",
+    summary_template="sheets/slots/summary.html",
+    new_sheet="sheets.systems.slots.sheet.new_sheet",
+    result_template="rolls/slots/result.html",
+    sheet_prefetch=(
+        "slots__items",
+        "slots__ideas",
+        "slots__marks",
+        "slots__people__slots",
+    ),
+    field_form="sheets.systems.slots.forms.SlotsSheetForm",
+    sections=(),
+    admin="sheets.systems.slots.admin",
+    urls="sheets.systems.slots.urls",
+    actions=(
+        RollAction(
+            "check",
+            "Check",
+            f"{FORMS}.CheckForm",
+            f"{ACTIONS}.check",
+            reads=("focus slots", "gear slots", "wounds", "conditions"),
+        ),
+        RollAction("fall", "Fall", f"{FORMS}.FallForm", f"{ACTIONS}.fall", reads=("gear slots",)),
+        RollAction(
+            "corruption",
+            "Corruption exposure",
+            f"{FORMS}.CorruptionForm",
+            f"{ACTIONS}.corruption",
+            reads=("corruption marks",),
+        ),
+        RollAction(
+            "group",
+            "Group check (GM)",
+            f"{FORMS}.GroupCheckForm",
+            f"{ACTIONS}.group_check",
+            reads=("every cooperating character's slots",),
+            gm_only=True,
+        ),
+        RollAction(
+            "time",
+            "Time passes (GM)",
+            f"{FORMS}.TimeForm",
+            f"{ACTIONS}.time",
+            reads=("wounds", "conditions"),
+            gm_only=True,
+        ),
+    ),
+    demo="sheets.systems.slots.demo.fill",
+    choose=f"{ACTIONS}.choose",
+)

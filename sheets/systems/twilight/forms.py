@@ -1,0 +1,344 @@
+"""Twilight: 2000 4E sheet forms: the sheet's own fields (saved one at a time by the
+editing machinery) and one ModelForm per list of rows."""
+
+from decimal import Decimal
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from sheets.systems.twilight import rules
+from sheets.systems.twilight.models import (
+    TwilightArmor,
+    TwilightGear,
+    TwilightInjury,
+    TwilightMagazine,
+    TwilightSheet,
+    TwilightSpecialty,
+    TwilightWeapon,
+)
+
+IDENTITY = (
+    "nationality", "branch", "rank", "age", "appearance", "moral_code", "big_dream", "buddy",
+)  # fmt: skip
+CONDITION = ("damage", "stress", "radiation", "radiation_permanent", "experience")
+
+
+def limit(field, low, high):
+    """Give a number field its range: the server checks it and the browser knows it."""
+    field.min_value, field.max_value = low, high
+    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
+    field.widget.attrs.update(min=low, max=high)
+
+
+class TwilightSheetForm(forms.ModelForm):
+    class Meta:
+        model = TwilightSheet
+        fields = [
+            *IDENTITY, "notes", *rules.ATTRIBUTES, *rules.SKILLS, "coolness_under_fire",
+            *CONDITION,
+        ]  # fmt: skip
+        labels = {
+            **{name: rules.ATTRIBUTE_SHORT[name] for name in rules.ATTRIBUTES},
+            **rules.SKILL_LABELS,
+            "branch": "Branch",
+            "moral_code": "Moral code",
+            "big_dream": "Big dream",
+            "coolness_under_fire": "Coolness under fire",
+            "radiation": "Rad points",
+            "radiation_permanent": "Permanent rads",
+            "experience": "Experience",
+        }
+        widgets = {"notes": forms.Textarea(attrs={"rows": 6})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "age" in self.fields:
+            limit(self.fields["age"], 14, 99)
+        for name in ("damage", "stress"):
+            if name in self.fields:
+                limit(self.fields[name], 0, rules.MAX_CAPACITY)
+        for name in ("radiation", "radiation_permanent"):
+            if name in self.fields:
+                limit(self.fields[name], 0, rules.RAD_BOXES)
+        if "experience" in self.fields:
+            limit(self.fields["experience"], 0, 99)
+
+    def current(self, name):
+        if name in self.fields:
+            return self.cleaned_data.get(name)
+        return getattr(self.instance, name)
+
+    def clean(self):
+        cleaned = super().clean()
+        checks = (
+            ("damage", ("strength", "agility"), "hit capacity", rules.hit_capacity),
+            ("stress", ("intelligence", "empathy"), "stress capacity", rules.stress_capacity),
+        )
+        for counter, attributes, what, capacity_of in checks:
+            names = (counter, *attributes)
+            if not any(name in self.fields for name in names):
+                continue
+            values = {name: self.current(name) for name in names}
+            if any(value in (None, "") for value in values.values()):
+                continue
+            probe = type("Probe", (), values)
+            capacity = capacity_of(probe)
+            if values[counter] > capacity:
+                if counter in self.fields:
+                    self.add_error(
+                        counter,
+                        f"{counter.title()} cannot pass the {what} ({capacity}): "
+                        f"at {capacity} the character is broken.",
+                    )
+                else:
+                    edited = next(name for name in attributes if name in self.fields)
+                    self.add_error(
+                        edited,
+                        f"With this level the {what} would be {capacity}, below the "
+                        f"{counter} taken ({values[counter]}): heal it first.",
+                    )
+        rads = ("radiation", "radiation_permanent")
+        if any(name in self.fields for name in rads):
+            values = [self.current(name) for name in rads]
+            if None not in values and sum(values) > rules.RAD_BOXES:
+                edited = next(name for name in rads if name in self.fields)
+                self.add_error(
+                    edited,
+                    f"Rad points and permanent rads share {rules.RAD_BOXES} boxes: "
+                    f"{values[0]} + {values[1]} is too many.",
+                )
+        return cleaned
+
+
+def add_form_helper(*columns):
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
+    return helper
+
+
+class UnitsField(forms.DecimalField):
+    """A weight in encumbrance units, written as people write it: 1, 0.5, 0.25."""
+
+    def prepare_value(self, value):
+        if isinstance(value, Decimal):
+            return rules.format_units(value)
+        return super().prepare_value(value)
+
+
+def _weight(field):
+    field.min_value = 0
+    field.validators.append(MinValueValidator(0))
+    field.widget.attrs.update(min=0, step="any")
+
+
+class SpecialtyForm(forms.ModelForm):
+    row_columns = {"name": "col-12 col-sm-4", "skill": "col-6 col-sm-3", "effect": "col"}
+
+    class Meta:
+        model = TwilightSpecialty
+        fields = ["name", "skill", "effect"]
+        labels = {"name": "Specialty", "effect": "What it gives"}
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"), ("skill", "col-6 col-md-3"), ("effect", "col-12 col-md-5")
+        )
+
+
+class WeaponForm(forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-4",
+        "skill": "col-6 col-sm-4",
+        "damage": "col-4 col-sm-2",
+        "crit_threshold": "col-4 col-sm-2",
+        "armor_modifier": "col-4 col-sm-2",
+        "range": "col-4 col-sm-2",
+        "rate_of_fire": "col-4 col-sm-2",
+        "reliability": "col-4 col-sm-2",
+        "reliability_max": "col-4 col-sm-2",
+        "magazine_capacity": "col-4 col-sm-2",
+        "rounds_loaded": "col-4 col-sm-2",
+        "weight": "col-4 col-sm-2",
+        "jammed": "col-6 col-sm-2 align-self-center",
+    }
+
+    class Meta:
+        model = TwilightWeapon
+        fields = [
+            "name", "skill", "damage", "crit_threshold", "armor_modifier", "range",
+            "rate_of_fire", "reliability", "reliability_max", "magazine_capacity",
+            "rounds_loaded", "weight", "jammed",
+        ]  # fmt: skip
+        field_classes = {"weight": UnitsField}
+        labels = {
+            "name": "Weapon",
+            "crit_threshold": "Crit",
+            "armor_modifier": "Armor mod",
+            "rate_of_fire": "RoF",
+            "reliability": "Reliability",
+            "reliability_max": "of max",
+            "magazine_capacity": "Magazine",
+            "rounds_loaded": "Rounds",
+        }
+        help_texts = {"magazine_capacity": ""}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["damage"], 0, 20)
+        limit(self.fields["crit_threshold"], 1, 20)
+        limit(self.fields["armor_modifier"], -10, 10)
+        limit(self.fields["rate_of_fire"], 0, 6)
+        limit(self.fields["reliability"], 0, 10)
+        limit(self.fields["reliability_max"], 1, 10)
+        limit(self.fields["magazine_capacity"], 0, 300)
+        limit(self.fields["rounds_loaded"], 0, 300)
+        _weight(self.fields["weight"])
+
+    def clean(self):
+        cleaned = super().clean()
+        pairs = (
+            ("reliability", "reliability_max", "Reliability cannot pass its maximum ({high})."),
+            ("rounds_loaded", "magazine_capacity", "A magazine of {high} holds no more rounds."),
+        )
+        for low_name, high_name, message in pairs:
+            low = cleaned.get(low_name, getattr(self.instance, low_name))
+            high = cleaned.get(high_name, getattr(self.instance, high_name))
+            if low is not None and high is not None and low > high:
+                field = low_name if low_name in self.fields else high_name
+                self.add_error(field, message.format(high=high))
+        return cleaned
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"), ("skill", "col-6 col-md-4"), ("damage", "col-4 col-md-2"),
+            ("crit_threshold", "col-4 col-md-2"), ("armor_modifier", "col-4 col-md-2"),
+            ("range", "col-4 col-md-2"), ("rate_of_fire", "col-4 col-md-2"),
+            ("reliability", "col-4 col-md-2"), ("reliability_max", "col-4 col-md-2"),
+            ("magazine_capacity", "col-4 col-md-2"), ("rounds_loaded", "col-4 col-md-2"),
+            ("weight", "col-4 col-md-2"), ("jammed", "col-6 col-md-2 align-self-center"),
+        )  # fmt: skip
+
+
+class MagazineForm(forms.ModelForm):
+    """A spare magazine or belt. The weapon it fits is chosen among the sheet's own
+    firearms, read from the sheet's prefetched weapons (no query per row)."""
+
+    row_columns = {"weapon": "col-12 col-sm-5", "kind": "col-6 col-sm-4", "rounds": "col"}
+    weapon = forms.TypedChoiceField(label="Fits", required=False, coerce=int, empty_value=None)
+
+    class Meta:
+        model = TwilightMagazine
+        fields = ["weapon", "kind", "rounds"]
+        labels = {"kind": "Magazine or belt"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["rounds"], 0, 300)
+        self.firearms = {
+            weapon.pk: weapon for weapon in self.instance.sheet.weapons.all() if weapon.firearm
+        }
+        self.fields["weapon"].choices = [("", "any weapon")] + [
+            (pk, weapon.name) for pk, weapon in self.firearms.items()
+        ]
+        self.fields["weapon"].error_messages["invalid_choice"] = (
+            "Choose one of this character's firearms."
+        )
+
+    def clean_weapon(self):
+        pk = self.cleaned_data.get("weapon")
+        return self.firearms.get(pk) if pk is not None else None
+
+    def clean(self):
+        cleaned = super().clean()
+        weapon = cleaned.get("weapon") if "weapon" in self.fields else self.instance.weapon
+        rounds = cleaned.get("rounds", self.instance.rounds)
+        if weapon is not None and rounds is not None and rounds > weapon.magazine_capacity:
+            field = "rounds" if "rounds" in self.fields else "weapon"
+            self.add_error(
+                field, f"The {weapon.name}'s magazine holds {weapon.magazine_capacity} rounds."
+            )
+        return cleaned
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("weapon", "col-12 col-md-5"), ("kind", "col-6 col-md-4"), ("rounds", "col-6 col-md-3")
+        )
+
+
+class ArmorForm(forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-4",
+        "rating": "col-4 col-sm-2",
+        "covers_head": "col-auto align-self-center",
+        "covers_torso": "col-auto align-self-center",
+        "covers_arms": "col-auto align-self-center",
+        "covers_legs": "col-auto align-self-center",
+    }
+
+    class Meta:
+        model = TwilightArmor
+        fields = ["name", "rating", "covers_head", "covers_torso", "covers_arms", "covers_legs"]
+        labels = {"name": "Armor", "rating": "Rating"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["rating"], 0, 10)
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"), ("rating", "col-4 col-md-2"),
+            ("covers_head", "col-auto"), ("covers_torso", "col-auto"),
+            ("covers_arms", "col-auto"), ("covers_legs", "col-auto"),
+        )  # fmt: skip
+
+
+class GearForm(forms.ModelForm):
+    row_columns = {"name": "col-8", "weight": "col-4"}
+
+    class Meta:
+        model = TwilightGear
+        fields = ["name", "weight"]
+        field_classes = {"weight": UnitsField}
+        labels = {"name": "Item", "weight": "Weight"}
+        help_texts = {"weight": ""}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _weight(self.fields["weight"])
+
+    @property
+    def helper(self):
+        return add_form_helper(("name", "col-8"), ("weight", "col-4"))
+
+
+class InjuryForm(forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-4",
+        "location": "col-6 col-sm-2",
+        "lethal": "col-6 col-sm-2 align-self-center",
+        "time_limit": "col-6 col-sm-2",
+        "healing_time": "col-6 col-sm-2",
+        "effect": "col-12",
+    }
+
+    class Meta:
+        model = TwilightInjury
+        fields = ["name", "location", "lethal", "time_limit", "healing_time", "effect"]
+        labels = {"name": "Critical injury", "time_limit": "Time limit"}
+        help_texts = {"time_limit": ""}
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"), ("location", "col-6 col-md-2"),
+            ("lethal", "col-6 col-md-2"), ("time_limit", "col-6 col-md-2"),
+            ("healing_time", "col-6 col-md-2"), ("effect", "col-12"),
+        )  # fmt: skip

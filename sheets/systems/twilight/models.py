@@ -1,0 +1,278 @@
+"""Twilight: 2000 4E sheet: the paper sheet's fields and its lists (specialties,
+weapons, spare magazines and belts, armor, gear, critical injuries)."""
+
+from django.db import models
+from django.db.models import CheckConstraint, F, Q
+from simple_history.models import HistoricalRecords
+
+from sheets.systems.twilight.rules import (
+    ATTRIBUTES,
+    LEVELS,
+    LOCATION_LABELS,
+    MAX_CAPACITY,
+    RAD_BOXES,
+    SKILL_LABELS,
+    SKILLS,
+    WEAPON_SKILLS,
+)
+
+__all__ = [
+    "TwilightArmor",
+    "TwilightGear",
+    "TwilightInjury",
+    "TwilightMagazine",
+    "TwilightSheet",
+    "TwilightSpecialty",
+    "TwilightWeapon",
+]
+
+# The paper sheet writes the letter; the page shows the die beside it.
+LEVEL_CHOICES = [(level, level) for level in LEVELS]
+SKILL_LEVEL_CHOICES = [("", "\u2013"), *LEVEL_CHOICES]
+SKILL_CHOICES = [(skill, SKILL_LABELS[skill]) for skill in SKILLS]
+WEAPON_SKILL_CHOICES = [(skill, SKILL_LABELS[skill]) for skill in WEAPON_SKILLS]
+LOCATION_CHOICES = list(LOCATION_LABELS.items())
+
+
+def _between(field, low, high):
+    return CheckConstraint(
+        condition=Q(**{f"{field}__gte": low, f"{field}__lte": high}),
+        name=f"%(class)s_{field}_range",
+    )
+
+
+def _one_of(field, values):
+    return CheckConstraint(
+        condition=Q(**{f"{field}__in": list(values)}), name=f"%(class)s_{field}_level"
+    )
+
+
+def _level(label, default="C"):
+    return models.CharField(label, max_length=1, choices=LEVEL_CHOICES, default=default)
+
+
+def _skill(label):
+    return models.CharField(label, max_length=1, choices=SKILL_LEVEL_CHOICES, blank=True)
+
+
+class TwilightSheet(models.Model):
+    character = models.OneToOneField(
+        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="twilight"
+    )
+    nationality = models.CharField(max_length=60, blank=True)
+    branch = models.CharField("military branch", max_length=60, blank=True)
+    rank = models.CharField(max_length=60, blank=True)
+    age = models.PositiveSmallIntegerField(null=True, blank=True)
+    appearance = models.CharField(max_length=200, blank=True)
+    moral_code = models.CharField(max_length=200, blank=True)
+    big_dream = models.CharField(max_length=200, blank=True)
+    buddy = models.CharField(max_length=100, blank=True)
+    notes = models.TextField(blank=True)
+
+    strength = _level("STR")
+    agility = _level("AGL")
+    intelligence = _level("INT")
+    empathy = _level("EMP")
+
+    close_combat = _skill("Close Combat")
+    heavy_weapons = _skill("Heavy Weapons")
+    stamina = _skill("Stamina")
+    driving = _skill("Driving")
+    mobility = _skill("Mobility")
+    ranged_combat = _skill("Ranged Combat")
+    recon = _skill("Recon")
+    survival = _skill("Survival")
+    tech = _skill("Tech")
+    command = _skill("Command")
+    medical_aid = _skill("Medical Aid")
+    persuasion = _skill("Persuasion")
+
+    coolness_under_fire = _level("coolness under fire", default="D")
+    damage = models.PositiveSmallIntegerField(default=0)
+    stress = models.PositiveSmallIntegerField(default=0)
+    radiation = models.PositiveSmallIntegerField("rad points", default=0)
+    radiation_permanent = models.PositiveSmallIntegerField("permanent rad points", default=0)
+    experience = models.PositiveSmallIntegerField("experience points", default=0)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "Twilight: 2000 sheet"
+        constraints = [
+            *(_one_of(name, LEVELS) for name in (*ATTRIBUTES, "coolness_under_fire")),
+            *(_one_of(name, ("", *LEVELS)) for name in SKILLS),
+            _between("damage", 0, MAX_CAPACITY),
+            _between("stress", 0, MAX_CAPACITY),
+            _between("radiation", 0, RAD_BOXES),
+            _between("radiation_permanent", 0, RAD_BOXES),
+            CheckConstraint(
+                condition=Q(radiation__lte=RAD_BOXES - F("radiation_permanent")),
+                name="%(class)s_rads_within_boxes",
+            ),
+            CheckConstraint(
+                condition=Q(age__isnull=True) | Q(age__gte=14, age__lte=99),
+                name="%(class)s_age_range",
+            ),
+            _between("experience", 0, 99),
+        ]
+
+    def __str__(self):
+        return f"{self.character.name} (Twilight: 2000)"
+
+
+class TwilightSpecialty(models.Model):
+    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="specialties")
+    name = models.CharField(max_length=60)
+    skill = models.CharField(max_length=20, choices=SKILL_CHOICES, default="ranged_combat")
+    effect = models.CharField("what it gives", max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "specialties"
+        constraints = [_one_of("skill", SKILLS)]
+
+    def __str__(self):
+        return self.name
+
+
+class TwilightWeapon(models.Model):
+    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="weapons")
+    name = models.CharField(max_length=60)
+    skill = models.CharField(max_length=20, choices=WEAPON_SKILL_CHOICES, default="ranged_combat")
+    damage = models.PositiveSmallIntegerField(default=2)
+    crit_threshold = models.PositiveSmallIntegerField(default=3)
+    armor_modifier = models.SmallIntegerField(default=0)
+    range = models.CharField(max_length=30, blank=True)
+    rate_of_fire = models.PositiveSmallIntegerField("RoF", default=0)
+    reliability = models.PositiveSmallIntegerField(default=5)
+    reliability_max = models.PositiveSmallIntegerField("max reliability", default=5)
+    magazine_capacity = models.PositiveSmallIntegerField(
+        "magazine", default=0, help_text="Rounds a magazine or belt holds; 0 for no firearm."
+    )
+    rounds_loaded = models.PositiveSmallIntegerField("rounds", default=0)
+    jammed = models.BooleanField(default=False)
+    weight = models.DecimalField(max_digits=4, decimal_places=2, default=1)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            _one_of("skill", WEAPON_SKILLS),
+            _between("damage", 0, 20),
+            _between("crit_threshold", 1, 20),
+            _between("armor_modifier", -10, 10),
+            _between("rate_of_fire", 0, 6),
+            _between("reliability_max", 1, 10),
+            CheckConstraint(
+                condition=Q(reliability__lte=F("reliability_max")),
+                name="%(class)s_reliability_within_max",
+            ),
+            _between("magazine_capacity", 0, 300),
+            CheckConstraint(
+                condition=Q(rounds_loaded__lte=F("magazine_capacity")),
+                name="%(class)s_rounds_within_magazine",
+            ),
+            CheckConstraint(condition=Q(weight__gte=0), name="%(class)s_weight_not_negative"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def firearm(self) -> bool:
+        return self.magazine_capacity > 0
+
+    @property
+    def broken(self) -> bool:
+        return self.reliability == 0
+
+
+class MagazineKind(models.TextChoices):
+    MAGAZINE = "magazine", "Magazine"
+    BELT = "belt", "Belt"
+
+
+class TwilightMagazine(models.Model):
+    """A spare magazine or ammo belt, loaded with ``rounds``, for one of the weapons."""
+
+    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="magazines")
+    weapon = models.ForeignKey(
+        TwilightWeapon, on_delete=models.SET_NULL, null=True, blank=True, related_name="spares",
+        help_text="The weapon it fits.",
+    )  # fmt: skip
+    kind = models.CharField(max_length=10, choices=MagazineKind.choices, default="magazine")
+    rounds = models.PositiveSmallIntegerField(default=30)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = "spare magazine or belt"
+        constraints = [_between("rounds", 0, 300), _one_of("kind", MagazineKind.values)]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.rounds} rounds)"
+
+
+class TwilightArmor(models.Model):
+    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="armor")
+    name = models.CharField(max_length=60)
+    rating = models.PositiveSmallIntegerField(default=1)
+    covers_head = models.BooleanField("head", default=False)
+    covers_torso = models.BooleanField("torso", default=True)
+    covers_arms = models.BooleanField("arms", default=False)
+    covers_legs = models.BooleanField("legs", default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "armor"
+        constraints = [_between("rating", 0, 10)]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def locations(self) -> list[str]:
+        return [label for key, label in LOCATION_LABELS.items() if getattr(self, f"covers_{key}")]
+
+
+class TwilightGear(models.Model):
+    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="gear")
+    name = models.CharField(max_length=100)
+    weight = models.DecimalField(
+        "weight", max_digits=4, decimal_places=2, default=1,
+        help_text="Encumbrance units: 1, 0.5, 0.25; 0 for tiny items.",
+    )  # fmt: skip
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "gear"
+        constraints = [
+            CheckConstraint(condition=Q(weight__gte=0), name="%(class)s_weight_not_negative")
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class TwilightInjury(models.Model):
+    """A critical injury: where, whether it can kill, how long until it does, healing."""
+
+    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="injuries")
+    name = models.CharField(max_length=100)
+    location = models.CharField(max_length=10, choices=LOCATION_CHOICES, default="torso")
+    lethal = models.BooleanField(default=False)
+    time_limit = models.CharField(max_length=40, blank=True, help_text="Lethal: until death.")
+    healing_time = models.CharField(max_length=40, blank=True)
+    effect = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "critical injuries"
+        constraints = [_one_of("location", LOCATION_LABELS)]
+
+    def __str__(self):
+        return self.name

@@ -1,0 +1,110 @@
+"""Twilight: 2000 4E in the registry."""
+
+from sheets.systems.registry import Collection, RollAction, System
+
+FORMS = "sheets.systems.twilight.forms"
+ROLL_FORMS = "rolls.forms.twilight"
+ACTIONS = "rolls.actions.twilight"
+
+TWILIGHT = System(
+    slug="twilight",
+    name="Twilight: 2000",
+    short_name="T2K",
+    sheet_model="sheets.TwilightSheet",
+    sheet_related_name="twilight",
+    sheet_template="sheets/twilight/sheet.html",
+    context="sheets.systems.twilight.sheet.context",
+    summary="sheets.systems.twilight.sheet.summary",
+    new_sheet="sheets.systems.twilight.sheet.new_sheet",
+    result_template="rolls/twilight/result.html",
+    sheet_prefetch=(
+        "twilight__specialties",
+        "twilight__weapons",
+        "twilight__magazines",
+        "twilight__armor",
+        "twilight__gear",
+        "twilight__injuries",
+    ),
+    field_form=f"{FORMS}.TwilightSheetForm",
+    collections=(
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
+        Collection(
+            "magazines",
+            "magazines",
+            f"{FORMS}.MagazineForm",
+            "Spare magazines and belts",
+            "spare magazine",
+        ),
+        Collection("armor", "armor", f"{FORMS}.ArmorForm", "Armor", "armor"),
+        Collection("gear", "gear", f"{FORMS}.GearForm", "Gear", "item"),
+        Collection(
+            "specialties", "specialties", f"{FORMS}.SpecialtyForm", "Specialties", "specialty"
+        ),
+        Collection(
+            "injuries", "injuries", f"{FORMS}.InjuryForm", "Critical injuries", "critical injury"
+        ),
+    ),
+    sections=("live", "state", "condition", "weapon_table", "encumbrance", "radiation"),
+    admin="sheets.systems.twilight.admin",
+    actions=(
+        RollAction(
+            "skill",
+            "Skill roll",
+            f"{ROLL_FORMS}.SkillRollForm",
+            f"{ACTIONS}.skill_roll",
+            reads=("attributes", "skills", "specialties", "gear"),
+        ),
+        RollAction(
+            "attack",
+            "Attack",
+            f"{ROLL_FORMS}.AttackForm",
+            f"{ACTIONS}.attack",
+            reads=("attributes", "skills", "weapons", "rounds", "reliability"),
+        ),
+        RollAction(
+            "clear_jam",
+            "Clear a jam",
+            f"{ROLL_FORMS}.ClearJamForm",
+            f"{ACTIONS}.clear_jam",
+            reads=("weapons",),
+        ),
+        RollAction(
+            "reload",
+            "Reload",
+            f"{ROLL_FORMS}.ReloadForm",
+            f"{ACTIONS}.reload",
+            reads=("weapons", "spare magazines"),
+        ),
+        RollAction(
+            "group",
+            "Group roll",
+            f"{ROLL_FORMS}.GroupRollForm",
+            f"{ACTIONS}.group_roll",
+            reads=("attributes", "skills", "specialties"),
+        ),
+        RollAction(
+            "opposed",
+            "Opposed roll",
+            f"{ROLL_FORMS}.OpposedRollForm",
+            f"{ACTIONS}.opposed_roll",
+            reads=("attributes", "skills"),
+        ),
+        RollAction(
+            "cuf",
+            "Coolness under fire",
+            f"{ROLL_FORMS}.CoolnessForm",
+            f"{ACTIONS}.cuf_roll",
+            reads=("coolness under fire",),
+        ),
+        RollAction(
+            "promotion",
+            "Promotion roll",
+            f"{ROLL_FORMS}.PromotionForm",
+            f"{ACTIONS}.promotion_roll",
+            reads=("command",),
+        ),
+    ),
+    push=f"{ACTIONS}.push",
+    choose=f"{ACTIONS}.choose",
+    demo="sheets.systems.twilight.demo.fill",
+)

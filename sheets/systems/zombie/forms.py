@@ -1,0 +1,186 @@
+"""Zombiepocalypse sheet forms: the sheet's own fields and its rows, edited in place.
+
+The editing views build a form for one field at a time, so the cross-field checks read
+the other value from the stored row when the form does not hold it, and put the message
+next to the field being edited.
+"""
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from sheets.systems.zombie.models import (
+    MAX_COUNT,
+    UNSPENT_OPTION,
+    ZombieCondition,
+    ZombieItem,
+    ZombieSheet,
+    ZombieTask,
+    ZombieWeapon,
+    condition_error,
+)
+from sheets.systems.zombie.rules import MAX_INJURY, MAX_OPTION_BONUS
+
+
+def limit(field, low, high, rule=""):
+    """Give a number field its range, on the server and in the browser, naming the rule."""
+    field.min_value, field.max_value = low, high
+    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
+    field.widget.attrs.update(min=low, max=high)
+    if rule:
+        field.error_messages["min_value"] = field.error_messages["max_value"] = rule
+
+
+class CrossFieldMixin:
+    def current(self, name):
+        if name in self.fields:
+            return self.cleaned_data.get(name)
+        return getattr(self.instance, name)
+
+    def error_on(self, names, message):
+        for name in names:
+            if name in self.fields:
+                self.add_error(name, message)
+                return
+
+
+class ZombieSheetForm(CrossFieldMixin, forms.ModelForm):
+    class Meta:
+        model = ZombieSheet
+        fields = ["background", "description", "notes", "option_skill", "option_scope",
+                  "option_bonus"]  # fmt: skip
+        labels = {
+            "option_skill": "Learned skill",
+            "option_scope": "Scope",
+            "option_bonus": "Bonus",
+        }
+        help_texts = {"option_skill": "", "option_scope": "", "option_bonus": "",
+                      "background": ""}  # fmt: skip
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "notes": forms.Textarea(attrs={"rows": 8}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "option_bonus" in self.fields:
+            limit(
+                self.fields["option_bonus"], 0, MAX_OPTION_BONUS,
+                f"A learned skill gives +0 to +{MAX_OPTION_BONUS}.",
+            )  # fmt: skip
+        if "option_skill" in self.fields:
+            self.fields["option_skill"].widget.attrs["placeholder"] = "unspent"
+
+    def clean(self):
+        cleaned = super().clean()
+        edited = [n for n in ("option_skill", "option_scope", "option_bonus") if n in self.fields]
+        if edited and all(n in cleaned for n in edited):
+            skill = self.current("option_skill")
+            if not skill and (self.current("option_bonus") or self.current("option_scope")):
+                self.error_on(edited, UNSPENT_OPTION)
+        return cleaned
+
+
+def add_form_helper(*columns):
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
+    return helper
+
+
+class ConditionForm(CrossFieldMixin, forms.ModelForm):
+    # the first view's narrow column: the name on its line, kind and modifier below it
+    row_columns = {"name": "col-12", "kind": "col-6", "modifier": "col-3"}
+
+    class Meta:
+        model = ZombieCondition
+        fields = ["name", "kind", "modifier"]
+        labels = {"name": "Injury or status", "kind": "Kind", "modifier": "Modifier"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "modifier" in self.fields:
+            limit(
+                self.fields["modifier"], -MAX_INJURY, 1,
+                "An injury gives -3 to 0; a status effect -1, 0 or +1.",
+            )  # fmt: skip
+
+    def clean(self):
+        cleaned = super().clean()
+        edited = [n for n in ("kind", "modifier") if n in self.fields]
+        if edited and all(n in cleaned for n in edited):
+            message = condition_error(self.current("kind"), self.current("modifier"))
+            if message:
+                self.error_on(["modifier", "kind"], message)
+        return cleaned
+
+    @property
+    def helper(self):
+        return add_form_helper(("name", "col-12"), ("kind", "col-7"), ("modifier", "col-5"))
+
+
+class ItemForm(forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-5",
+        "quantity": "col-4 col-sm-2",
+        "note": "col-8 col-sm-5",
+    }
+
+    class Meta:
+        model = ZombieItem
+        fields = ["name", "quantity", "note"]
+        labels = {"name": "Item", "quantity": "Count"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["quantity"], 0, MAX_COUNT, f"A count runs from 0 to {MAX_COUNT}.")
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-5"), ("quantity", "col-4 col-md-2"), ("note", "col-8 col-md-5")
+        )
+
+
+class WeaponForm(forms.ModelForm):
+    row_columns = {
+        "name": "col-12 col-sm-4",
+        "ammo": "col-5 col-sm-3",
+        "rounds": "col-3 col-sm-2",
+        "note": "col-12 col-sm-3",
+    }
+
+    class Meta:
+        model = ZombieWeapon
+        fields = ["name", "ammo", "rounds", "note"]
+        labels = {"name": "Weapon", "ammo": "Ammunition", "rounds": "Rounds"}
+        help_texts = {"ammo": ""}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        limit(self.fields["rounds"], 0, MAX_COUNT, f"Rounds run from 0 to {MAX_COUNT}.")
+
+    @property
+    def helper(self):
+        return add_form_helper(
+            ("name", "col-12 col-md-4"), ("ammo", "col-6 col-md-3"), ("rounds", "col-6 col-md-2"),
+            ("note", "col-12 col-md-3"),
+        )  # fmt: skip
+
+
+class TaskForm(forms.ModelForm):
+    """A task's name only: whether it failed, succeeded or is basic is the dice's and the
+    GM's call (the check and the GM's ruling), never a field a player edits."""
+
+    row_columns = {"name": "col"}
+
+    class Meta:
+        model = ZombieTask
+        fields = ["name"]
+        labels = {"name": "Task"}
+
+    @property
+    def helper(self):
+        return add_form_helper(("name", "col-12"))

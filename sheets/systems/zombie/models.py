@@ -1,0 +1,248 @@
+"""Zombiepocalypse (Z6E) survivor sheet: identity, the Player's Option, injuries and
+status effects, inventory, the tasks attempted; and the zombie kinds (GM data)."""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import CheckConstraint, Q
+from simple_history.models import HistoricalRecords
+
+from sheets.systems.zombie.rules import (
+    ABILITIES,
+    FAILED_REFUSAL,
+    MAX_INJURY,
+    MAX_OPTION_BONUS,
+    option_label,
+)
+
+__all__ = [
+    "ZombieCondition",
+    "ZombieItem",
+    "ZombieKind",
+    "ZombieSheet",
+    "ZombieTask",
+    "ZombieWeapon",
+]
+
+MAX_COUNT = 999  # items and rounds of ammunition
+UNSPENT_OPTION = "An unspent Player's Option has no bonus or scope: name the skill it buys first."
+
+
+def condition_error(kind: str, modifier) -> str:
+    """Why this modifier does not fit this kind of condition ("" if it does)."""
+    if modifier is None:
+        return ""
+    if kind == "injury" and not -MAX_INJURY <= modifier <= 0:
+        return f"An injury gives a penalty from -{MAX_INJURY} to 0, not {modifier:+d}."
+    if kind == "status" and not -1 <= modifier <= 1:
+        return (
+            f"A status effect is one factor of the character's-status level: -1, 0 or +1, "
+            f"not {modifier:+d}."
+        )
+    return ""
+
+
+def _between(field, low, high):
+    return CheckConstraint(
+        condition=Q(**{f"{field}__gte": low, f"{field}__lte": high}),
+        name=f"%(class)s_{field}_range",
+    )
+
+
+class ZombieSheet(models.Model):
+    character = models.OneToOneField(
+        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="zombie"
+    )
+    background = models.CharField(
+        max_length=200, blank=True, help_text="Who the survivor was before (nurse, mechanic...)."
+    )
+    description = models.TextField(blank=True)
+    notes = models.TextField(blank=True)
+
+    # The Player's Option: one point, unspent ("") or invested in a learned skill.
+    option_skill = models.CharField(
+        "Player's Option skill", max_length=100, blank=True,
+        help_text="Empty while the point is unspent: Strong, Pilot, Hacker...",
+    )  # fmt: skip
+    option_scope = models.CharField(
+        "scope", max_length=100, blank=True, help_text="What it covers: automobile, doors..."
+    )
+    option_bonus = models.PositiveSmallIntegerField(
+        "bonus", default=0, help_text="Added to checks it applies to (0 for a skill that only "
+        "makes an action possible, like Hacker)."
+    )  # fmt: skip
+    option_roll = models.PositiveIntegerField(
+        "bought on roll", null=True, blank=True,
+        help_text="The roll the option was bought after, if it was bought after a roll.",
+    )  # fmt: skip
+    option_roll_label = models.CharField("bought on", max_length=200, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "Zombiepocalypse sheet"
+        constraints = [
+            _between("option_bonus", 0, MAX_OPTION_BONUS),
+            CheckConstraint(
+                condition=~Q(option_skill="") | Q(option_bonus=0, option_scope=""),
+                name="%(class)s_unspent_option_has_no_bonus",
+                violation_error_message=UNSPENT_OPTION,
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.character.name} (Zombiepocalypse)"
+
+    @property
+    def option_spent(self) -> bool:
+        return bool(self.option_skill)
+
+    @property
+    def option_name(self) -> str:
+        return option_label(self.option_skill, self.option_bonus, self.option_scope)
+
+    def clean(self):
+        super().clean()
+        if not self.option_skill and (self.option_bonus or self.option_scope):
+            # Not keyed to a field: the sheet's editing forms hold one field at a time, and
+            # the field form (forms.py) puts this message next to the field edited.
+            raise ValidationError(UNSPENT_OPTION)
+
+
+class ConditionKind(models.TextChoices):
+    INJURY = "injury", "Injury"
+    STATUS = "status", "Status effect"
+
+
+class ZombieCondition(models.Model):
+    """An injury (a penalty on top of the difficulty) or a status effect (a factor of
+    the character's-status level: -1 or +1, not stacking)."""
+
+    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="conditions")
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=10, choices=ConditionKind.choices, default="injury")
+    modifier = models.SmallIntegerField(default=-1)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            _between("modifier", -MAX_INJURY, 1),
+            CheckConstraint(
+                condition=Q(kind="injury", modifier__lte=0)
+                | Q(kind="status", modifier__gte=-1, modifier__lte=1),
+                name="%(class)s_modifier_by_kind",
+                violation_error_message=(
+                    "An injury gives -3 to 0; a status effect -1, 0 or +1 (one factor of the "
+                    "character's-status level)."
+                ),
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        super().clean()
+        message = condition_error(self.kind, self.modifier)
+        if message:
+            raise ValidationError(message)  # not keyed: see ZombieSheet.clean
+
+
+class ZombieItem(models.Model):
+    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="items")
+    name = models.CharField(max_length=100)
+    quantity = models.PositiveSmallIntegerField(default=1)
+    note = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [_between("quantity", 0, MAX_COUNT)]
+
+    def __str__(self):
+        return self.name
+
+
+class ZombieWeapon(models.Model):
+    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="weapons")
+    name = models.CharField(max_length=100)
+    ammo = models.CharField("ammunition", max_length=50, blank=True, help_text="9mm, shells...")
+    rounds = models.PositiveSmallIntegerField("rounds", default=0)
+    note = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [_between("rounds", 0, MAX_COUNT)]
+
+    def __str__(self):
+        return self.name
+
+
+class TaskStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    SUCCEEDED = "succeeded", "Succeeded"
+    FAILED = "failed", "Failed"
+
+
+class ZombieTask(models.Model):
+    """A task the survivor attempts ("break down the cellar door"). A failed task stays
+    failed (no retry) until the GM marks the situation changed; a basic task needs no
+    roll. Its checks are the rolls that name it (``Roll.inputs["task"]``)."""
+
+    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="tasks")
+    name = models.CharField("task", max_length=200)
+    status = models.CharField(max_length=10, choices=TaskStatus.choices, default="open")
+    basic = models.BooleanField(
+        default=False, help_text="The GM ruled it a basic action: no roll needed."
+    )
+    situation_changes = models.PositiveSmallIntegerField(
+        default=0, help_text="How often the GM marked the situation changed after a failure."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [_between("situation_changes", 0, 99)]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def failed(self) -> bool:
+        return self.status == TaskStatus.FAILED
+
+    @property
+    def refusal(self) -> str:
+        return f"{self.name}: {FAILED_REFUSAL}"
+
+
+def _target_field(label, default):
+    return models.PositiveSmallIntegerField(
+        label, default=default, help_text="Succeeds on this or more on the modified d6."
+    )
+
+
+class ZombieKind(models.Model):
+    """A kind of zombie and what it needs on a modified d6 for each kind of check (the
+    seed: 6 for agility, perception or cunning; 5 for strength or endurance). Admin-
+    editable data; ``sheets.systems.zombie.kinds.ensure_zombie_kinds`` ships the seed's."""
+
+    name = models.CharField(max_length=100, unique=True)
+    agility = _target_field("agility", 6)
+    perception = _target_field("perception", 6)
+    cunning = _target_field("cunning", 6)
+    strength = _target_field("strength", 5)
+    endurance = _target_field("endurance", 5)
+    notes = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [_between(name, 2, 6) for name, _ in ABILITIES]
+
+    def __str__(self):
+        return self.name
+
+    def target(self, ability: str) -> int:
+        return getattr(self, ability)

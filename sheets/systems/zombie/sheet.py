@@ -1,0 +1,110 @@
+"""The Zombiepocalypse sheet page, its dashboard summary, and a new blank sheet.
+
+The sheet's rows are read through ``.all()`` (prefetched by the registry entry); the
+tasks' checks come from the roll log in one query.
+"""
+
+from rolls.models import Roll
+from sheets.editing import editing_context
+from sheets.systems.registry import Summary, SummaryValue
+from sheets.systems.zombie import rules
+from sheets.systems.zombie.models import ZombieSheet
+
+SHEET_TABS = [
+    {"slug": "tasks", "label": "Tasks"},
+    {"slug": "inventory", "label": "Inventory"},
+    {"slug": "notes", "label": "Notes"},
+]
+CHECKS_SHOWN = 3  # a task's latest checks on the first view
+
+
+def task_checks(character) -> dict[int, list]:
+    """Each task's checks (newest first), from the roll log in one query."""
+    checks: dict[int, list] = {}
+    rolls = Roll.objects.filter(character=character, kind="check").order_by("-created", "-pk")
+    for roll in rolls.only("pk", "label", "outcome", "result", "inputs", "created"):
+        task = roll.inputs.get("task")
+        if isinstance(task, int):
+            checks.setdefault(task, []).append(roll)
+    return checks
+
+
+def task_lines(sheet, checks) -> list[dict]:
+    lines = []
+    for task in sheet.tasks.all():
+        task_rolls = checks.get(task.pk, [])
+        lines.append(
+            {
+                "task": task,
+                "checks": task_rolls[:CHECKS_SHOWN],
+                "check_count": len(task_rolls),
+                "query": f"task={task.pk}",
+                "rollable": not task.failed and not task.basic and task.status != "succeeded",
+            }
+        )
+    return lines
+
+
+def condition_lines(sheet) -> dict:
+    conditions = list(sheet.conditions.all())
+    status = rules.status_factors(conditions)
+    status_level = (1 if 1 in status else 0) - (1 if -1 in status else 0)
+    return {
+        "injuries": [c for c in conditions if c.kind == "injury"],
+        "statuses": [c for c in conditions if c.kind == "status"],
+        "injury_total": rules.injury_total(conditions),
+        "status_level": status_level,
+    }
+
+
+def context(character, sheet) -> dict:
+    """What templates/sheets/zombie/sheet.html shows beyond the sheet view's own keys."""
+    edit = editing_context(character, sheet)
+    fields = edit["editable_fields"]
+    tasks = task_lines(sheet, task_checks(character))
+    return {
+        **edit,
+        "sheet_tabs": SHEET_TABS,
+        "identity_fields": [fields["character-name"], fields["background"]],
+        "description_field": fields["description"],
+        "notes_field": fields["notes"],
+        "option_fields": [fields["option_skill"], fields["option_scope"], fields["option_bonus"]],
+        "task_lines": tasks,
+        "open_tasks": [line for line in tasks if line["task"].status != "succeeded"],
+        "done_tasks": [line for line in tasks if line["task"].status == "succeeded"],
+        "failed_tasks": [line["task"] for line in tasks if line["task"].failed],
+        **condition_lines(sheet),
+    }
+
+
+def summary(sheet) -> Summary:
+    """The GM's card: the Player's Option spent or not, injuries, failed tasks."""
+    values = [
+        SummaryValue(
+            "Player's Option",
+            sheet.option_name if sheet.option_spent else "unspent",
+        )
+    ]
+    alerts = []
+    conditions = list(sheet.conditions.all())
+    injuries = [c for c in conditions if c.kind == "injury"]
+    statuses = [c for c in conditions if c.kind == "status"]
+    if injuries:
+        text = "; ".join(f"{c.name} {c.modifier:+d}" for c in injuries)
+        values.append(SummaryValue("Injuries", text, alert=True))
+        alerts.append(f"injured ({rules.injury_total(conditions):+d})")
+    else:
+        values.append(SummaryValue("Injuries", "none"))
+    if statuses:
+        values.append(
+            SummaryValue("Status", "; ".join(f"{c.name} {c.modifier:+d}" for c in statuses))
+        )
+    failed = [task.name for task in sheet.tasks.all() if task.failed]
+    values.append(SummaryValue("Failed tasks", "; ".join(failed) or "none", alert=bool(failed)))
+    if failed:
+        alerts.append(f"{len(failed)} failed task{'s' if len(failed) > 1 else ''}")
+    return Summary(values=tuple(values), alerts=tuple(alerts))
+
+
+def new_sheet(character) -> ZombieSheet:
+    return ZombieSheet.objects.create(character=character)

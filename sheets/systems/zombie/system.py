@@ -1,0 +1,68 @@
+"""Zombiepocalypse (Z6E) in the registry."""
+
+from sheets.systems.registry import Collection, RollAction, System
+
+FORMS = "sheets.systems.zombie.forms"
+ROLLS = "rolls.forms.zombie"
+ACTIONS = "rolls.actions.zombie"
+
+ZOMBIE = System(
+    slug="zombie",
+    name="Zombiepocalypse",
+    short_name="Z6E",
+    sheet_model="sheets.ZombieSheet",
+    sheet_related_name="zombie",
+    sheet_template="sheets/zombie/sheet.html",
+    context="sheets.systems.zombie.sheet.context",
+    summary="sheets.systems.zombie.sheet.summary",
+    new_sheet="sheets.systems.zombie.sheet.new_sheet",
+    result_template="rolls/zombie/_result.html",
+    sheet_prefetch=(
+        "zombie__conditions",
+        "zombie__items",
+        "zombie__weapons",
+        "zombie__tasks",
+    ),
+    field_form=f"{FORMS}.ZombieSheetForm",
+    collections=(
+        Collection(
+            "conditions",
+            "conditions",
+            f"{FORMS}.ConditionForm",
+            "Injuries and status",
+            "status effect or injury",
+        ),
+        Collection("tasks", "tasks", f"{FORMS}.TaskForm", "Tasks", "task"),
+        Collection("items", "items", f"{FORMS}.ItemForm", "Items", "item"),
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
+    ),
+    sections=("state", "counters", "option", "conditions_view", "tasks_view"),
+    admin="sheets.systems.zombie.admin",
+    actions=(
+        RollAction(
+            "check",
+            "Skill Check",
+            f"{ROLLS}.SkillCheckForm",
+            f"{ACTIONS}.skill_check",
+            reads=("tasks", "injuries", "status effects", "Player's Option"),
+        ),
+        RollAction(
+            "monster",
+            "Zombie check (GM)",
+            f"{ROLLS}.MonsterCheckForm",
+            f"{ACTIONS}.monster_check",
+            reads=("zombie kinds",),
+            gm_only=True,
+        ),
+        RollAction(
+            "ruling",
+            "Task ruling (GM)",
+            f"{ROLLS}.RulingForm",
+            f"{ACTIONS}.gm_ruling",
+            reads=("tasks",),
+            gm_only=True,
+        ),
+    ),
+    choose=f"{ACTIONS}.choose",
+    demo="sheets.systems.zombie.demo.fill",
+)

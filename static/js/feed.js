@@ -1,0 +1,44 @@
+// Every page with a party feed: when the stream (re)opens, ask for the rolls after the
+// newest one shown (not "the latest 30"), and never show a roll twice.
+(function () {
+  "use strict";
+  function newestShown(feed) {
+    var newest = 0;
+    feed.querySelectorAll("[data-roll]").forEach(function (card) {
+      newest = Math.max(newest, parseInt(card.dataset.roll, 10) || 0);
+    });
+    return newest;
+  }
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var trigger = event.detail.elt;
+    if (!trigger.hasAttribute || !trigger.hasAttribute("data-feed-catch-up")) { return; }
+    var feed = document.querySelector(trigger.getAttribute("hx-target"));
+    var newest = feed ? newestShown(feed) : 0;
+    if (newest) { event.detail.parameters.after = String(newest); }
+  });
+  htmx.onLoad(function () {
+    document.querySelectorAll(".feed").forEach(function (feed) {
+      var seen = {};
+      feed.querySelectorAll(":scope > [data-roll]").forEach(function (card) {
+        if (seen[card.dataset.roll]) { card.remove(); } else { seen[card.dataset.roll] = true; }
+      });
+    });
+  });
+})();
+
+// A request the server could not answer (503: the database dropped, "try again") shows
+// its one-line answer where the page is, for a few seconds, instead of nothing at all.
+(function () {
+  "use strict";
+  document.body.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status !== 503) { return; }
+    var note = document.createElement("div");
+    note.className = "alert alert-warning try-again-toast";
+    note.setAttribute("role", "alert");
+    note.textContent = (xhr.responseText || "").replace(/<[^>]*>/g, "").trim() ||
+      "The server could not answer just now. Try again.";
+    document.body.appendChild(note);
+    window.setTimeout(function () { note.remove(); }, 6000);
+  });
+})();

@@ -1,0 +1,89 @@
+// The roll dialog of a sheet page: a roll control opens it with the roll's form (its
+// dice and exact odds), Enter rolls, the result and Push land in it, and closing it
+// gives focus back to the control without the page moving.
+(function () {
+  "use strict";
+  var dialog = document.getElementById("roll-dialog");
+  if (!dialog) { return; }
+  var formSlot = document.getElementById("roll-form-slot");
+  var result = document.getElementById("roll-result");
+  var title = document.getElementById("roll-dialog-title");
+  var opener = null;
+
+  function focusInDialog() {
+    var target = dialog.querySelector("[data-push-button]") ||
+      dialog.querySelector("#roll-form-slot button[type=submit]") ||
+      dialog.querySelector("[data-roll-dialog-close]");
+    if (target) { target.focus({ preventScroll: true }); }
+  }
+
+  document.body.addEventListener("click", function (event) {
+    var control = event.target.closest("[data-roll-dialog]");
+    if (!control || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    event.preventDefault();
+    opener = control;
+    var scrollY = window.scrollY;
+    result.innerHTML = "";
+    dialog.classList.remove("has-result");
+    formSlot.innerHTML = '<p class="text-body-secondary small mb-0">Loading the roll\u2026</p>';
+    title.textContent = control.getAttribute("aria-label") || control.textContent.trim() || "Roll";
+    if (!dialog.open) { dialog.showModal(); }
+    window.scrollTo(window.scrollX, scrollY);
+    htmx.ajax("GET", control.getAttribute("href"), { target: "#roll-form-slot", swap: "innerHTML" })
+      .then(function () {
+        var heading = formSlot.querySelector("[data-roll-form] h3");
+        if (heading && !control.getAttribute("aria-label")) { title.textContent = heading.textContent; }
+      });
+  });
+
+  // A result arrived: it takes the dialog's place of honour (the form folds away until
+  // "Roll again"); a refused form comes back with its errors. Focus stays inside.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (!dialog.open || !dialog.contains(event.detail.target)) { return; }
+    var shown = Boolean(result.querySelector("[data-roll-result]"));
+    dialog.classList.toggle("has-result", shown && event.detail.target === result);
+    if (event.detail.target === result) { dialog.querySelector(".roll-dialog-body").scrollTop = 0; }
+    if (event.detail.target !== formSlot || !shown) { focusInDialog(); }
+  });
+  // The form settled (htmx has honoured any autofocus): Roll has the focus, so Enter rolls.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    if (dialog.open && event.detail.target === formSlot) { focusInDialog(); }
+  });
+
+  dialog.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-roll-again]")) { return; }
+    dialog.classList.remove("has-result");
+    result.innerHTML = "";
+    var submit = formSlot.querySelector("button[type=submit]");
+    if (submit) { submit.focus({ preventScroll: true }); }
+  });
+
+  dialog.addEventListener("click", function (event) {
+    // A click on the backdrop (the dialog element itself, outside its box) closes it.
+    if (event.target === dialog) { dialog.close(); }
+    if (event.target.closest("[data-roll-dialog-close]")) { dialog.close(); }
+  });
+
+  // A form in the dialog always posts through htmx (its answer belongs in the dialog):
+  // should one reach the page un-handled (htmx not wired to it yet), wire it and send it
+  // through htmx instead of letting the browser leave the sheet.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !dialog.contains(form) || !form.hasAttribute("hx-post")) { return; }
+    event.preventDefault();
+    if (form.hasAttribute("data-resent")) { return; } // once: never a loop
+    form.setAttribute("data-resent", "");
+    htmx.process(form);
+    htmx.trigger(form, "submit");
+    form.removeAttribute("data-resent");
+  });
+
+  dialog.addEventListener("close", function () {
+    var scrollY = window.scrollY;
+    if (opener && document.body.contains(opener)) { opener.focus({ preventScroll: true }); }
+    window.scrollTo(window.scrollX, scrollY);
+    formSlot.innerHTML = "";
+    result.innerHTML = "";
+    dialog.classList.remove("has-result");
+  });
+})();
