@@ -4,7 +4,8 @@ A private redis-server (its own port on 127.0.0.1) and a uvicorn worker using it
 listens to the party's feed while a burst of rolls is made, and Redis is stopped and
 started again in the middle of the burst. Every roll is saved, the page is told the
 feed is degraded and then live again, and every roll reaches the page after Redis is
-back: in order, once. Bounded in time."""
+back: in order, once (a stream-level repeat of the same event is dropped by the page,
+as feed.js does). Bounded in time."""
 
 import http.client
 import os
@@ -184,7 +185,18 @@ def test_every_roll_reaches_the_page_once_in_order_across_a_redis_restart(
             for e in received
         ]
     )
-    assert marks == expected, "every roll once, in order"
+    # What the page shows: feed.js keeps one card per data-roll. django-eventstream may
+    # send an event twice during a catch-up (it reads the stored event before its own
+    # publish arrives, and its stream loop does not reconcile the two: the library's
+    # "FIXME" in views.stream); such a repeat is the same event, with the same id.
+    shown, ids_seen = [], {}
+    for event, mark in zip(rolls, marks, strict=True):
+        if mark in ids_seen:
+            assert ids_seen[mark] == event.id, "a repeat is the same event, not a new one"
+            continue
+        ids_seen[mark] = event.id
+        shown.append(mark)
+    assert shown == expected, "every roll reaches the page once, in order"
     statuses = [e.data for e in received if e.event == "feed-status"]
     assert any('data-feed-status="degraded"' in s for s in statuses), "the page was told"
     assert 'data-feed-status="live"' in statuses[-1], "and told when it is live again"
