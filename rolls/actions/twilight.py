@@ -727,3 +727,52 @@ def choose(sheet, roll, data, by_gm=False) -> list[dict]:
     ]  # fmt: skip
     roll.result = result
     return effects_data(effects)
+
+
+# --- A group roll the GM started (a group check: rolls/groups.py) -----------------------
+
+
+def _declared_help(others) -> list:
+    return [p for p in others if p.role == "help" and p.done and not p.note]
+
+
+def group_part(sheet, group, participant, others, rng) -> Rolled | None:
+    """A helper declares their help (no dice: help is declared before the roll, three at
+    most); the one who rolls rolls for everyone with +1 per declared helper. Once they
+    have rolled, help comes too late."""
+    if participant.role == "help":
+        if len(_declared_help(others)) >= stepdice.MAX_HELPERS:
+            raise DiceError("Three people already help: no more than three can (+3 at most).")
+        leader = next((p for p in others if p.role == "roll"), None)
+        if leader is not None and leader.done:
+            raise DiceError("Help is declared before the roll: it has been rolled.")
+        return None
+    helpers = [p.character.name for p in _declared_help(others)]
+    for other in others:
+        if not other.done:
+            other.done, other.note = True, "no help declared before the roll"
+    cleaned = {
+        "skill": group.inputs["skill"],
+        "modifier": group.inputs.get("modifier", 0),
+        "helpers": helpers,
+        "group": [p.character.name for p in others],
+    }
+    rolled = group_roll(sheet, cleaned, rng)
+    rolled.inputs["group_check"] = group.pk
+    return rolled
+
+
+def group_read(group, participants, sheets):
+    """The group's result is its roller's: a failure counts for all of them."""
+    from rolls.groups import Reading
+
+    roller = next((p for p in participants if p.role == "roll" and p.roll_id), None)
+    if roller is None:
+        return None
+    helpers = [p.character.name for p in participants if p.role == "help"]
+    lines = [
+        ["Rolled by", roller.character.name],
+        ["Helped by", ", ".join(helpers) or "nobody"],
+        ["Result", roller.roll.outcome],
+    ]
+    return Reading(outcome=roller.roll.outcome, lines=lines)

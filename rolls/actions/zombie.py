@@ -431,3 +431,55 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
     # shows change here too (see the report: the view could save them itself).
     roll.save(update_fields=["outcome", "label", "inputs"])
     return effects_data(effects)
+
+
+# --- Team lift (a group check: rolls/groups.py) -----------------------------------------
+
+TEAM_RULE = (
+    "Team lift: every lifter makes a Skill Check with +1 for working together on the target "
+    "level (the seed's log: heavy -1, together +1, unmodified); the lift succeeds when at "
+    "least half of the lifters succeed."
+)
+
+
+def lift_part(sheet, group, participant, others, rng) -> Rolled:
+    """One lifter's Skill Check, recorded against the task on their own sheet (a lift
+    they failed before is refused until the GM marks the situation changed)."""
+    inputs = group.inputs
+    existing = sheet.tasks.filter(name=inputs["task"]).order_by("-pk").first()
+    cleaned = {
+        "task": existing.pk if existing is not None and existing.status != "succeeded" else "",
+        "new_task": inputs["task"],
+        "complexity": inputs.get("complexity", 1),
+        "conditions": [c.pk for c in sheet.conditions.all() if c.modifier],
+        **{f"{slug}_{side}": inputs.get(f"{slug}_{side}", 0)
+           for slug, _, _ in LEVELS for side in ("against", "for")},
+    }  # fmt: skip
+    rolled = skill_check(sheet, cleaned, rng)
+    rolled.label = f"{group.label} ({sheet.character.name})"
+    rolled.inputs["group_check"] = group.pk
+    rolled.result["rule"] = TEAM_RULE
+    return rolled
+
+
+def lift_read(group, participants, sheets):
+    from rolls.dice.zombie.team import team_lift
+    from rolls.groups import Reading
+
+    lifters = [p for p in participants if p.roll_id]
+    if not lifters:
+        return None
+    lift = team_lift(bool(p.roll.result.get("success")) for p in lifters)
+    lines = [[p.character.name, p.roll.outcome] for p in lifters]
+    summary = Rolled(
+        kind="lift",
+        label=f"{group.label}: {', '.join(p.character.name for p in lifters)}",
+        outcome=lift.words,
+        inputs={"group_check": group.pk},
+        result={
+            "lines": lines,
+            "rule": TEAM_RULE,
+            "tone": "success" if lift.success else "failure",
+        },
+    )
+    return Reading(outcome=lift.words, lines=lines, summary=summary)

@@ -17,6 +17,8 @@ from rolls.actions import zombie as actions
 from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
 from rolls.dice.zombie import rules as dice
+from rolls.dice.zombie.team import TOGETHER
+from rolls.forms.group import GroupStartForm
 from sheets.systems.zombie.rules import ABILITIES, LEVELS, MAX_FACTORS
 
 COMPLEXITY_CHOICES = [
@@ -312,3 +314,36 @@ class RulingForm(ZombieRollForm):
 
     def odds(self):
         return []  # a ruling rolls no dice
+
+
+class TeamLiftStartForm(GroupStartForm):
+    """The GM opens a team lift: every lifter makes their own Skill Check from their
+    page, with +1 for working together on the target level (rolls/dice/zombie/team.py)."""
+
+    system_slug = "zombie"
+    task = forms.CharField(
+        label="What they lift", max_length=120, initial="Lift the log",
+        widget=forms.TextInput(attrs={"placeholder": "lift the fallen log"}),
+    )  # fmt: skip
+    heavy = forms.BooleanField(
+        label="Very heavy (-1 on the target level)", required=False, initial=True,
+        help_text="Working together is +1 on the same level: the seed's log is unmodified.",
+    )  # fmt: skip
+    environment_against = _factor_field("Environment against (dark, wet...)")
+    environment_for = _factor_field("Environment for")
+    complexity = _complexity_field()
+    field_order = ["task", "heavy", "environment_against", "environment_for", "complexity"]
+
+    def group_label(self) -> str:
+        return f"Team lift: {self.cleaned_data['task']}"
+
+    def group_inputs(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "task": data["task"].strip(),
+            "target_against": 1 if data.get("heavy") else 0,
+            "target_for": TOGETHER,
+            "environment_against": data.get("environment_against") or 0,
+            "environment_for": data.get("environment_for") or 0,
+            "complexity": int(data.get("complexity") or 1),
+        }

@@ -1,6 +1,6 @@
 """Zombiepocalypse (Z6E) in the registry."""
 
-from sheets.systems.registry import Collection, RollAction, System
+from sheets.systems.registry import Collection, GroupCheckKind, RollAction, System
 
 FORMS = "sheets.systems.zombie.forms"
 ROLLS = "rolls.forms.zombie"
@@ -61,6 +61,15 @@ ZOMBIE = System(
             f"{ACTIONS}.gm_ruling",
             reads=("tasks",),
             gm_only=True,
+        ),
+    ),
+    group_checks=(
+        GroupCheckKind(
+            "lift",
+            "Team lift (each lifter rolls)",
+            start_form=f"{ROLLS}.TeamLiftStartForm",
+            run=f"{ACTIONS}.lift_part",
+            read=f"{ACTIONS}.lift_read",
         ),
     ),
     choose=f"{ACTIONS}.choose",
