@@ -33,7 +33,7 @@ def start(gm_c, party, system, kind, **data):
     return gm_c.post(url, data)
 
 
-def part(client, group, character, **headers):
+def part(client, group, character):
     return client.post(reverse("group_part", args=[group.pk, character.pk]), headers=HTMX)
 
 
@@ -126,10 +126,8 @@ def test_the_start_form_refuses_one_character_and_players(gm_c, party, slots_tab
 # --- Permissions and the state machine ---------------------------------------------------
 
 
-def test_only_participants_owners_and_the_gm_roll_a_part(
-    gm, gm_c, party, slots_table, scripted_dice
-):
-    ann, bo, ann_c, bo_c = slots_table
+def test_only_participants_owners_and_the_gm_roll_a_part(gm_c, party, slots_table, scripted_dice):
+    ann, bo, ann_c, _ = slots_table
     outsider_player = member_of(party, UserFactory(username="cy"))
     cy = SlotsSheetFactory(character__owner=outsider_player, character__party=party,
                            character__name="Cy")  # fmt: skip
@@ -182,7 +180,7 @@ def test_the_gm_cancels_and_nobody_rolls_after(gm_c, party, slots_table):
 
 
 def test_the_panel_shows_each_player_their_own_button(gm_c, party, slots_table):
-    ann, bo, ann_c, bo_c = slots_table
+    ann, bo, ann_c, _ = slots_table
     start(gm_c, party, "slots", "cooperation", check="traverse", characters=[ann.pk, bo.pk])
     group = GroupCheck.objects.get()
     url = reverse("group_panel", args=[party.pk])
@@ -200,11 +198,15 @@ def test_the_panel_shows_each_player_their_own_button(gm_c, party, slots_table):
 
 @pytest.fixture
 def t2k_table(party, player):
-    kasia = TwilightSheetFactory(character__owner=player, character__party=party,
-                                 character__name="Kasia", intelligence="A", survival="D")  # fmt: skip
+    kasia = TwilightSheetFactory(
+        character__owner=player, character__party=party, character__name="Kasia",
+        intelligence="A", survival="D",
+    )  # fmt: skip
     diaz_player = member_of(party, UserFactory(username="diaz"))
-    diaz = TwilightSheetFactory(character__owner=diaz_player, character__party=party,
-                                character__name="Diaz", intelligence="B", survival="D")  # fmt: skip
+    diaz = TwilightSheetFactory(
+        character__owner=diaz_player, character__party=party, character__name="Diaz",
+        intelligence="B", survival="D",
+    )  # fmt: skip
     return kasia, diaz, client_for(player), client_for(diaz_player)
 
 
