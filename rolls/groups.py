@@ -245,18 +245,25 @@ def panel_groups(party, user, character=None) -> list[dict]:
         all_in = all(p.done for p in members)
         for p in members:
             p.button = kind.button(p.role)
+        to_do = [p for p in mine if not p.done and group.state == GroupCheck.OPEN]
+        can_swap = [p for p in mine if kind.swap and group.is_active and all_in and not p.swapped]
+        can_read = group.is_active and (
+            is_gm or (participating and group.state == GroupCheck.READING)
+        )
+        # waiting on this viewer: their part, or (all in) their exchange and the reading
+        waiting_on_me = bool(to_do) or (
+            group.state == GroupCheck.READING and (bool(can_swap) or can_read)
+        )
         shown.append(
             {
                 "group": group,
                 "kind": kind,
                 "members": members,
                 "mine": mine,
-                "to_do": [p for p in mine if not p.done and group.state == GroupCheck.OPEN],
-                "can_swap": [
-                    p for p in mine if kind.swap and group.is_active and all_in and not p.swapped
-                ],
-                "can_read": group.is_active
-                and (is_gm or (participating and group.state == GroupCheck.READING)),
+                "to_do": to_do,
+                "can_swap": can_swap,
+                "can_read": can_read,
+                "pending": waiting_on_me and (character is not None or not is_gm),
                 "is_gm": is_gm,
                 "done_count": sum(1 for p in members if p.done),
             }

@@ -473,7 +473,7 @@ def cooperation_part(sheet, group, participant, others, rng) -> Rolled:
     return Rolled(
         kind="check",
         label=f"{group.label}",
-        outcome=f"Rolled {rolled.face}: the group reads together",
+        outcome=f"Rolled {rolled.face}, read with the group",
         inputs={**params, "group_check": group.pk},
         result=result,
     )
@@ -533,7 +533,7 @@ def cooperation_swap(group, mine, theirs) -> list[str]:
             ["Exchange", f"now {face}, {giver.character.name}'s die"],
         ]
         roll_row.result = result
-        roll_row.outcome = f"Now {face} (exchanged): the group reads together"
+        roll_row.outcome = f"Now {face}, {giver.character.name}'s die"
     return [
         "Exchange",
         f"{mine.character.name} gives {my_face} to {theirs.character.name} for {their_face}",
