@@ -217,15 +217,21 @@ def announce_group(party_id: int) -> None:
 
 # --- What a page shows -------------------------------------------------------------------
 
-RECENT = 3  # closed group checks a panel still shows
+RECENT = 3  # closed group checks the dashboard still shows (a sheet page: its latest)
 
 
 def panel_groups(party, user, character=None) -> list[dict]:
-    """The party's active group checks and the few last closed, each with its
-    participants and what this user may do on it (from this page's character)."""
+    """The party's active group checks and the few last closed (on a sheet page: those
+    its character takes part in, and the latest closed), each with its participants and
+    what this user may do on it (from this page's character)."""
     is_gm = party.is_gm(user)
-    active = list(GroupCheck.objects.filter(party=party, state__in=("open", "reading")))
-    closed = list(GroupCheck.objects.filter(party=party, state__in=("done", "cancelled"))[:RECENT])
+    checks = GroupCheck.objects.filter(party=party)
+    recent = RECENT
+    if character is not None:  # a sheet page: the checks this character takes part in
+        checks = checks.filter(participants__character=character)
+        recent = 1
+    active = list(checks.filter(state__in=("open", "reading")))
+    closed = list(checks.filter(state__in=("done", "cancelled"))[:recent])
     groups = active + closed
     parts = GroupParticipant.objects.filter(group__in=groups).select_related("character", "roll")
     by_group: dict[int, list] = {}

@@ -300,3 +300,14 @@ def test_z6e_team_lift_fails_when_fewer_than_half_succeed(gm_c, party, z6e_table
     part(ben_c, group, ben.character)
     group.refresh_from_db()
     assert group.outcome == "Not lifted: 0 of 2 lifters succeed (1 needed)"
+
+
+def test_a_sheet_page_shows_only_the_checks_its_character_is_in(gm_c, party, slots_table):
+    ann, bo, ann_c, _ = slots_table
+    third = SlotsSheetFactory(character__owner=ann.character.owner, character__party=party,
+                              character__name="Ivo")  # fmt: skip
+    start(gm_c, party, "slots", "cooperation", check="traverse", characters=[bo.pk, third.pk])
+    url = reverse("group_panel", args=[party.pk])
+    assert "data-group-check" not in ann_c.get(url, {"character": ann.character.pk}).text
+    assert "data-group-check" in ann_c.get(url, {"character": third.character.pk}).text
+    assert "data-group-check" in gm_c.get(url).text  # the dashboard shows every check
