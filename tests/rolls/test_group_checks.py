@@ -311,3 +311,28 @@ def test_a_sheet_page_shows_only_the_checks_its_character_is_in(gm_c, party, slo
     assert "data-group-check" not in ann_c.get(url, {"character": ann.character.pk}).text
     assert "data-group-check" in ann_c.get(url, {"character": third.character.pk}).text
     assert "data-group-check" in gm_c.get(url).text  # the dashboard shows every check
+
+
+def test_the_panel_costs_the_same_queries_for_one_check_or_four(
+    gm_c, party, slots_table, scripted_dice
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ann, bo, ann_c, bo_c = slots_table
+    url = reverse("group_panel", args=[party.pk])
+
+    def count():
+        with CaptureQueriesContext(connection) as queries:
+            assert gm_c.get(url).status_code == 200
+        return len(queries)
+
+    start(gm_c, party, "slots", "cooperation", check="traverse", characters=[ann.pk, bo.pk])
+    one = count()
+    for _ in range(3):
+        start(gm_c, party, "slots", "cooperation", check="grit", characters=[ann.pk, bo.pk])
+    scripted_dice(2, 3)
+    group = GroupCheck.objects.first()
+    part(ann_c, group, ann.character)
+    part(bo_c, group, bo.character)
+    assert count() == one
