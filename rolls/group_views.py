@@ -6,6 +6,7 @@ check changed. No view here names a game system (rolls/groups.py, the registry).
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
@@ -35,7 +36,8 @@ def group_new(request, pk, system, kind):
     form = import_form(kind_descriptor)(party, data=data)
     if request.method == "POST" and form.is_valid():
         groups.start(party, kind_descriptor, form, request.user)
-        return redirect("party_dashboard", pk=party.pk)
+        # to the dashboard's group checks (on a phone they sit below the cards)
+        return redirect(reverse("party_dashboard", args=[party.pk]) + "#group-start")
     context = {"party": party, "system": system_descriptor, "kind": kind_descriptor, "form": form}
     status = 422 if request.method == "POST" else 200
     return render(request, "rolls/group_new.html", context, status=status)

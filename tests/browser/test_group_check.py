@@ -35,7 +35,7 @@ def test_a_cooperation_started_on_the_dashboard_completes_across_two_players_pag
     gm_page.get_by_label("Ann (player)").check()
     gm_page.get_by_label("Bo (bo)").check()
     gm_page.get_by_role("button", name="Start the group check").click()
-    gm_page.wait_for_url(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
+    gm_page.wait_for_url(f"{asgi_server.url}/parties/{party.pk}/dashboard/#group-start")
     group = GroupCheck.objects.get()
     gm_view = gm_page.locator(f'[data-group-check="{group.pk}"]')
     expect(gm_view).to_contain_text("0 of 2 in")

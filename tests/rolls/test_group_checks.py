@@ -60,6 +60,7 @@ def test_slots_cooperation_each_rolls_one_exchanges_then_read(
     response = start(gm_c, party, "slots", "cooperation", check="traverse",
                      characters=[ann.pk, bo.pk])  # fmt: skip
     assert response.status_code == 302
+    assert response["Location"] == reverse("party_dashboard", args=[party.pk]) + "#group-start"
     group = GroupCheck.objects.get()
     assert group.label == "Cooperation: Gear (traverse)" and group.state == "open"
 
