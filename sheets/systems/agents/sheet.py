@@ -202,7 +202,9 @@ def summary(sheet) -> Summary:
         SummaryValue("FT", f"{sheet.fortitude}/{derived.max_fortitude}"),
         SummaryValue("Sanity", f"{sheet.sanity}/{derived.max_sanity}", alert=sheet.sanity == 0),
         SummaryValue(
-            "Stress", f"{sheet.stress} (-{sheet.stress} on rolls)", alert=sheet.stress >= 5
+            "Stress",
+            f"{sheet.stress} (-{sheet.stress} on rolls)" if sheet.stress else "0",
+            alert=sheet.stress >= 5,
         ),
         SummaryValue("High", str(sheet.high)),
     ]
