@@ -151,6 +151,9 @@ class System:
     # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its
     # views take ``pk`` (the character) and check permissions themselves
     urls: str = ""
+    # the system's own stylesheet under static/ ("css/slots.css"), loaded on its sheet, its
+    # roll page and the GM's dashboard ({% system_stylesheets %}); "" for none
+    stylesheet: str = ""
     # checks the GM starts for several characters at once (T2K group roll with helpers,
     # Slots cooperation, Z6E team lift)
     group_checks: tuple[GroupCheckKind, ...] = ()
