@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolls.actions import Rolled, effects_data
+from rolls.actions import Rolled, effects_data, helping
 from rolls.dice.core import DiceError, Die, Effect, as_data
 from rolls.dice.odds import percent
 from rolls.dice.twilight import odds as t2k_odds
@@ -732,25 +732,18 @@ def choose(sheet, roll, data, by_gm=False) -> list[dict]:
 # --- A group roll the GM started (a group check: rolls/groups.py) -----------------------
 
 
-def _declared_help(others) -> list:
-    return [p for p in others if p.role == "help" and p.done and not p.note]
-
-
 def group_part(sheet, group, participant, others, rng) -> Rolled | None:
     """A helper declares their help (no dice: help is declared before the roll, three at
-    most); the one who rolls rolls for everyone with +1 per declared helper. Once they
-    have rolled, help comes too late."""
+    most); the one who rolls rolls for everyone with +1 per declared helper."""
     if participant.role == "help":
-        if len(_declared_help(others)) >= stepdice.MAX_HELPERS:
-            raise DiceError("Three people already help: no more than three can (+3 at most).")
-        leader = next((p for p in others if p.role == "roll"), None)
-        if leader is not None and leader.done:
-            raise DiceError("Help is declared before the roll: it has been rolled.")
+        helping.declare_help(
+            others,
+            limit=stepdice.MAX_HELPERS,
+            limit_message="Three people already help: no more than three can (+3 at most).",
+        )
         return None
-    helpers = [p.character.name for p in _declared_help(others)]
-    for other in others:
-        if not other.done:
-            other.done, other.note = True, "no help declared before the roll"
+    helpers = [p.character.name for p in helping.declared_helpers(others)]
+    helping.close_the_rest(others)
     cleaned = {
         "skill": group.inputs["skill"],
         "modifier": group.inputs.get("modifier", 0),
@@ -764,15 +757,4 @@ def group_part(sheet, group, participant, others, rng) -> Rolled | None:
 
 def group_read(group, participants, sheets):
     """The group's result is its roller's: a failure counts for all of them."""
-    from rolls.groups import Reading
-
-    roller = next((p for p in participants if p.role == "roll" and p.roll_id), None)
-    if roller is None:
-        return None
-    helpers = [p.character.name for p in participants if p.role == "help"]
-    lines = [
-        ["Rolled by", roller.character.name],
-        ["Helped by", ", ".join(helpers) or "nobody"],
-        ["Result", roller.roll.outcome],
-    ]
-    return Reading(outcome=roller.roll.outcome, lines=lines)
+    return helping.roller_reading(participants)

@@ -52,3 +52,36 @@ class GroupStartForm(forms.Form):
 
     def group_inputs(self) -> dict:
         return {}
+
+
+class OneRollsForm(GroupStartForm):
+    """A group check where one character rolls for everyone and the others help from
+    their own pages before the roll (rolls/actions/helping.py): the GM names the roller,
+    who takes part; every other participant is a helper."""
+
+    leader_label = "Who rolls"
+    leader_help = "The best suited; every other character may help."
+
+    leader = forms.ChoiceField()
+
+    def __init__(self, party, data=None, *args, **kwargs):
+        super().__init__(party, data, *args, **kwargs)
+        field = self.fields["leader"]
+        field.label, field.help_text = self.leader_label, self.leader_help
+        field.choices = [(pk, c.name) for pk, c in self.party_characters.items()]
+
+    def clean(self):
+        data = super().clean()
+        leader = self.party_characters.get(data.get("leader") or "")
+        chosen = data.get("characters") or []
+        if leader is not None and chosen and leader not in chosen:
+            self.add_error("leader", "The one who rolls takes part in the group.")
+        data["leader"] = leader
+        return data
+
+    def participants(self):
+        leader = self.cleaned_data["leader"]
+        return [
+            (character, "roll" if character == leader else "help")
+            for character in self.cleaned_data["characters"]
+        ]

@@ -16,7 +16,7 @@ from rolls.dice.odds import percent
 from rolls.dice.twilight import odds as t2k_odds
 from rolls.dice.twilight import stepdice
 from rolls.forms.base import SheetRollForm
-from rolls.forms.group import GroupStartForm
+from rolls.forms.group import OneRollsForm
 from sheets.systems.twilight import rules
 
 MODIFIER = actions.MAX_MODIFIER
@@ -392,7 +392,7 @@ class PromotionForm(TwilightRollForm):
         )
 
 
-class GroupRollStartForm(GroupStartForm):
+class GroupRollStartForm(OneRollsForm):
     """The GM opens a group roll (the seed's Group Rolls): the best suited character rolls
     from their page for everyone; the others declare their help from theirs first (+1
     each, at most three); a failure counts for the whole group."""
@@ -405,30 +405,7 @@ class GroupRollStartForm(GroupStartForm):
         "Difficulty and situation", -MODIFIER, MODIFIER, 0,
         help_text="Steps: +1 steps a base die up, -1 down (balanced).",
     )  # fmt: skip
-    leader = forms.ChoiceField(
-        label="Who rolls", help_text="The best suited; every other character may help."
-    )
     field_order = ["skill", "modifier", "characters", "leader"]
-
-    def __init__(self, party, data=None, *args, **kwargs):
-        super().__init__(party, data, *args, **kwargs)
-        self.fields["leader"].choices = [(pk, c.name) for pk, c in self.party_characters.items()]
-
-    def clean(self):
-        data = super().clean()
-        leader = self.party_characters.get(data.get("leader") or "")
-        chosen = data.get("characters") or []
-        if leader is not None and chosen and leader not in chosen:
-            self.add_error("leader", "The one who rolls takes part in the group.")
-        data["leader"] = leader
-        return data
-
-    def participants(self):
-        leader = self.cleaned_data["leader"]
-        return [
-            (character, "roll" if character == leader else "help")
-            for character in self.cleaned_data["characters"]
-        ]
 
     def group_label(self) -> str:
         return f"Group roll: {rules.SKILL_LABELS[self.cleaned_data['skill']]}"

@@ -16,9 +16,8 @@ from rolls.actions import zombie as actions
 from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
 from rolls.dice.zombie import rules as dice
-from rolls.dice.zombie.team import TOGETHER
 from rolls.forms.base import SheetRollForm
-from rolls.forms.group import GroupStartForm
+from rolls.forms.group import OneRollsForm
 from sheets.systems.zombie.rules import ABILITIES, LEVELS, MAX_FACTORS
 
 COMPLEXITY_CHOICES = [
@@ -288,23 +287,29 @@ class RulingForm(ZombieRollForm):
         return []  # a ruling rolls no dice
 
 
-class TeamLiftStartForm(GroupStartForm):
-    """The GM opens a team lift: every lifter makes their own Skill Check from their
-    page, with +1 for working together on the target level (rolls/dice/zombie/team.py)."""
+class TeamLiftStartForm(OneRollsForm):
+    """The GM opens a team lift: one lifter rolls the Skill Check for the team from their
+    page; the others lift with them (joining before the roll), which gives the roll +1
+    on the target level (rolls/dice/zombie/team.py)."""
 
     system_slug = "zombie"
+    leader_label = "Who rolls for the team"
+    leader_help = "The others join the lift from their own pages before the roll."
     task = forms.CharField(
         label="What they lift", max_length=120, initial="Lift the log",
         widget=forms.TextInput(attrs={"placeholder": "lift the fallen log"}),
     )  # fmt: skip
     heavy = forms.BooleanField(
         label="Very heavy (-1 on the target level)", required=False, initial=True,
-        help_text="Working together is +1 on the same level: the seed's log is unmodified.",
+        help_text="Lifting together is +1 on the same level: the seed's log is unmodified.",
     )  # fmt: skip
     environment_against = _factor_field("Environment against (dark, wet...)")
     environment_for = _factor_field("Environment for")
     complexity = _complexity_field()
-    field_order = ["task", "heavy", "environment_against", "environment_for", "complexity"]
+    field_order = [
+        "task", "heavy", "environment_against", "environment_for", "complexity", "characters",
+        "leader",
+    ]  # fmt: skip
 
     def group_label(self) -> str:
         return f"Team lift: {self.cleaned_data['task']}"
@@ -314,7 +319,6 @@ class TeamLiftStartForm(GroupStartForm):
         return {
             "task": data["task"].strip(),
             "target_against": 1 if data.get("heavy") else 0,
-            "target_for": TOGETHER,
             "environment_against": data.get("environment_against") or 0,
             "environment_for": data.get("environment_for") or 0,
             "complexity": int(data.get("complexity") or 1),

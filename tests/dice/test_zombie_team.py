@@ -1,30 +1,17 @@
-"""The team lift's reading (pure): at least half of the lifters must succeed."""
+"""The team lift's bonus (pure): working together is one +1 on the target level,
+however many help (similar factors do not stack), and nothing for a lift alone."""
 
 import pytest
 
 from rolls.dice.core import DiceError
-from rolls.dice.zombie.team import needed, team_lift
+from rolls.dice.zombie.team import together
 
 
-@pytest.mark.parametrize(
-    ("successes", "lifted"),
-    [
-        ((True, False), True),  # one of two: half
-        ((False, False), False),
-        ((True, False, False), False),  # one of three is less than half
-        ((True, True, False), True),
-        ((True, False, False, False, False), False),
-        ((True, True, True, False, False), True),
-    ],
-)
-def test_half_or_more_of_the_lifters_lift_it(successes, lifted):
-    lift = team_lift(successes)
-    assert lift.success is lifted
-    assert lift.succeeded == sum(successes) and lift.lifters == len(successes)
+@pytest.mark.parametrize(("helpers", "bonus"), [(0, 0), (1, 1), (2, 1), (5, 1)])
+def test_working_together_is_one_factor(helpers, bonus):
+    assert together(helpers) == bonus
 
 
-def test_words_and_needed():
-    assert needed(2) == 1 and needed(3) == 2 and needed(4) == 2
-    assert team_lift([True, True]).words == "Lifted: 2 of 2 lifters succeed (1 needed)"
+def test_negative_helpers_are_refused():
     with pytest.raises(DiceError):
-        team_lift([])
+        together(-1)

@@ -268,39 +268,51 @@ def z6e_table(party, player):
     return ana, ben, client_for(player), client_for(ben_player)
 
 
-def test_z6e_team_lift_heavy_log_unmodified_half_the_lifters_suffice(
+def test_z6e_team_lift_the_seeds_log_is_one_unmodified_roll(gm_c, party, z6e_table, scripted_dice):
+    """The seed's log: very heavy -1, two lifting together +1: one roll, unmodified."""
+    ana, ben, ana_c, ben_c = z6e_table
+    response = start(gm_c, party, "zombie", "lift", task="Lift the log", heavy="on",
+                     complexity="1", characters=[ana.pk, ben.pk], leader=ana.pk)  # fmt: skip
+    assert response.status_code == 302
+    group = GroupCheck.objects.get()
+    assert part(ben_c, group, ben.character).status_code == 200  # Ben lifts along: no dice
+    assert not Roll.objects.exists()
+    scripted_dice(4)  # heavy -1 and together +1 cancel: a 4 succeeds, as unmodified
+    assert part(ana_c, group, ana.character).status_code == 200
+    roll = Roll.objects.get()
+    assert roll.character == ana.character and roll.kind == "check"
+    assert roll.result["success"] and roll.result["modifier"] == 0
+    assert "with Ben" in roll.label
+    group.refresh_from_db()
+    assert group.state == "done" and group.outcome == roll.outcome
+    # the task is on the lead lifter's sheet; the helper rolled nothing
+    assert ana.tasks.get(name="Lift the log").status == "succeeded"
+    assert not ben.tasks.filter(name="Lift the log").exists()
+
+
+def test_z6e_a_lift_alone_is_very_heavy_and_help_comes_too_late_after_it(
     gm_c, party, z6e_table, scripted_dice
 ):
     ana, ben, ana_c, ben_c = z6e_table
-    response = start(gm_c, party, "zombie", "lift", task="Lift the log", heavy="on",
-                     complexity="1", characters=[ana.pk, ben.pk])  # fmt: skip
-    assert response.status_code == 302
-    group = GroupCheck.objects.get()
-    scripted_dice(4)  # heavy -1 and together +1 cancel: a 4 succeeds, as unmodified
-    part(ana_c, group, ana.character)
-    scripted_dice(3)
-    part(ben_c, group, ben.character)
-    ana_roll, ben_roll = (Roll.objects.get(character=c.character, kind="check") for c in (ana, ben))
-    assert ana_roll.result["success"] and not ben_roll.result["success"]
-    assert ana_roll.result["modifier"] == 0
-    group.refresh_from_db()
-    assert group.state == "done"
-    assert group.outcome == "Lifted: 1 of 2 lifters succeed (1 needed)"
-    assert Roll.objects.get(kind="lift").outcome == group.outcome
-    # each lifter's task is on their own sheet; Ben's failed lift is not retried alone
-    assert ben.tasks.get(name="Lift the log").status == "failed"
-
-
-def test_z6e_team_lift_fails_when_fewer_than_half_succeed(gm_c, party, z6e_table, scripted_dice):
-    ana, ben, ana_c, ben_c = z6e_table
     start(gm_c, party, "zombie", "lift", task="Lift the car", heavy="on", complexity="1",
-          environment_against=1, characters=[ana.pk, ben.pk])  # fmt: skip
+          characters=[ana.pk, ben.pk], leader=ana.pk)  # fmt: skip
     group = GroupCheck.objects.get()
-    scripted_dice(4, 3)  # dark -1: a 4 is a 3, a failure
+    scripted_dice(4)  # nobody joined: heavy -1 alone, a 4 reads as a 3
     part(ana_c, group, ana.character)
-    part(ben_c, group, ben.character)
+    roll = Roll.objects.get()
+    assert roll.result["modifier"] == -1 and not roll.result["success"]
     group.refresh_from_db()
-    assert group.outcome == "Not lifted: 0 of 2 lifters succeed (1 needed)"
+    assert group.state == "done" and group.outcome == roll.outcome
+    assert group.participants.get(character=ben.character).note == "did not join before the lift"
+    assert part(ben_c, group, ben.character).status_code == 409
+
+
+def test_z6e_the_lead_lifter_must_take_part(gm_c, party, z6e_table):
+    ana, ben, _, _ = z6e_table
+    extra = ZombieSheetFactory(character__party=party, character__name="Zed")
+    response = start(gm_c, party, "zombie", "lift", task="Lift", heavy="on", complexity="1",
+                     characters=[ana.pk, ben.pk], leader=extra.pk)  # fmt: skip
+    assert response.status_code == 422 and "takes part" in response.text
 
 
 def test_a_sheet_page_shows_only_the_checks_its_character_is_in(gm_c, party, slots_table):

@@ -67,10 +67,11 @@ ZOMBIE = System(
     group_checks=(
         GroupCheckKind(
             "lift",
-            "Team lift (each lifter rolls)",
+            "Team lift (one rolls, the others lift with them)",
             start_form=f"{ROLLS}.TeamLiftStartForm",
             run=f"{ACTIONS}.lift_part",
             read=f"{ACTIONS}.lift_read",
+            roles=(("roll", "Lift (roll for the team)"), ("help", "Lift together (+1)")),
         ),
     ),
     choose=f"{ACTIONS}.choose",
