@@ -59,7 +59,7 @@
   });
 
   // A save's Undo stays a while (and while it has the focus), then goes with "Saved".
-  var UNDO_SHOWN_MS = 15000;
+  var UNDO_SHOWN_MS = 8000;
   function fadeLater(status, delay) {
     window.setTimeout(function () {
       if (status.contains(document.activeElement)) { fadeLater(status, 2600); return; }
