@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from crispy_forms.helper import FormHelper
 from django import forms
 
 from rolls.dice.core import DiceError
@@ -27,6 +26,7 @@ from rolls.dice.slots import (
     fall_odds,
 )
 from rolls.dice.slots.fall import FALL_FEET_PER_DIE
+from rolls.forms.base import SheetRollForm
 from sheets.systems.slots.rules import engine_sheet
 
 EDGE_RULE = "Up to 2 advantages and 2 disadvantages stack (the seed's Difficulty)."
@@ -71,23 +71,8 @@ def build_check(params: dict):
     return simple[name]()
 
 
-class SlotsRollForm(forms.Form):
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        self.sheet = sheet
-        super().__init__(data, *args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-    def get_initial_for_field(self, field, field_name):
-        """A link's prefill (``?check=block``) is used when valid, else the default."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
+class SlotsRollForm(SheetRollForm):
+    """Common part of the Slots roll forms (rolls.forms.base)."""
 
     def values(self) -> dict:
         """The submitted values when valid, else the (prefilled) defaults."""

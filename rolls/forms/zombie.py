@@ -9,7 +9,6 @@ against the roller and how many for; a level comes to -1, 0 or +1 whatever the c
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
@@ -17,6 +16,7 @@ from rolls.actions import zombie as actions
 from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
 from rolls.dice.zombie import rules as dice
+from rolls.forms.base import SheetRollForm
 from sheets.systems.zombie.rules import ABILITIES, LEVELS, MAX_FACTORS
 
 COMPLEXITY_CHOICES = [
@@ -45,39 +45,11 @@ def _complexity_field():
     )  # fmt: skip
 
 
-class ZombieRollForm(forms.Form):
-    """Common part: the sheet, the level fields, the helper, values for the odds."""
+class ZombieRollForm(SheetRollForm):
+    """Common part (rolls.forms.base): the level fields, values for the odds. A level
+    left blank reads as blank (no dice at that level), not as its default."""
 
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        self.sheet = sheet
-        super().__init__(data, *args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-    def get_initial_for_field(self, field, field_name):
-        """A prefill from a link (``?task=12``) is used when the field accepts it."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
-
-    def value(self, name):
-        if self.is_bound:
-            self.is_valid()
-            if name in self.cleaned_data and self.cleaned_data[name] not in (None, ""):
-                return self.cleaned_data[name]
-            if name in self.errors:
-                return self.get_initial_for_field(self.fields[name], name)
-            if name in self.cleaned_data:
-                return self.cleaned_data[name]
-        return self.get_initial_for_field(self.fields[name], name)
-
-    def values(self) -> dict:
-        return {name: self.value(name) for name in self.fields}
+    blank_is_default = False
 
     def setup(self) -> dice.CheckSetup:
         raise NotImplementedError

@@ -117,6 +117,9 @@ class System:
     # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its
     # views take ``pk`` (the character) and check permissions themselves
     urls: str = ""
+    # the system's own stylesheet under static/ ("css/slots.css"), loaded on its sheet, its
+    # roll page and the GM's dashboard ({% system_stylesheets %}); "" for none
+    stylesheet: str = ""
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:

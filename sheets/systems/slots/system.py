@@ -9,6 +9,7 @@ SLOTS = System(
     slug="slots",
     name="Slots",
     short_name="Slots",
+    stylesheet="css/slots.css",
     sheet_model="sheets.SlotsSheet",
     sheet_related_name="slots",
     sheet_template="sheets/slots/sheet.html",

@@ -10,6 +10,7 @@ TWILIGHT = System(
     slug="twilight",
     name="Twilight: 2000",
     short_name="T2K",
+    stylesheet="css/twilight.css",
     sheet_model="sheets.TwilightSheet",
     sheet_related_name="twilight",
     sheet_template="sheets/twilight/sheet.html",

@@ -10,6 +10,7 @@ ZOMBIE = System(
     slug="zombie",
     name="Zombiepocalypse",
     short_name="Z6E",
+    stylesheet="css/zombie.css",
     sheet_model="sheets.ZombieSheet",
     sheet_related_name="zombie",
     sheet_template="sheets/zombie/sheet.html",
