@@ -75,8 +75,8 @@ def test_undo_and_restore_bring_a_value_back_on_the_sheet_and_the_gms_dashboard(
 # the name, an attribute (or what it gives), an item of gear.
 PRINTED = {
     "mutant": (2, 2, ["Krin", "3 base dice", "Lucky bottle cap"]),
-    "twilight": (2, 2, ["Ronson", "STR A", "Binoculars"]),
-    "agents": (2, 2, ["Dana Reyes", "Firearms Craftsman +3", "Grenades"]),
+    "twilight": (1, 1, ["Kasia Nowak", "STR C", "Medkit"]),
+    "agents": (2, 2, ["Dana Reyes", "Firearms +3", "Grenades"]),
     "zombie": (1, 1, ["Nell Okafor", "Unspent", "Bandages"]),
     "slots": (1, 1, ["Tamsin", "Short sword", "Healing kit"]),
 }
