@@ -18,6 +18,7 @@ from rolls.rng import server_rng
 from rolls.stream import announce_roll, channel_for
 from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
+from sheets.restore import Change
 
 CATCH_UP_PAGE = 50  # rolls a reopened feed catches up on per request
 
@@ -169,12 +170,15 @@ def choose(request, pk):
         sheet = locked_sheet(system, character)  # the sheet first, as every roll locks
         locked_roll = Roll.objects.select_for_update().get(pk=roll.pk)
         context["roll"] = locked_roll
+        change = Change(character.pk, f"the choice on {locked_roll.label} (roll #{roll.pk})")
         try:
             with transaction.atomic():
                 effects = system.call("choose", sheet, locked_roll, request.POST, by_gm=by_gm)
         except DiceError as error:
             context["error"] = str(error)
             return _result_response(request, context, status=422)
+        change.finish()
+        locked_roll.undo_token = change.token if effects else ""
         locked_roll.effects = [*locked_roll.effects, *effects]
         # a step may change the outcome and label too (High spent after the roll turns a
         # Failure into a Cost; the Player's Option turns a failed check into a success),
@@ -225,8 +229,12 @@ def _record(character, user, run, pushed_from=None, secret=False):
     system = character.system_descriptor
     with transaction.atomic():
         sheet = locked_sheet(system, character)
+        change = Change(character.pk, "")  # its moments, for an undo right after
         rolled: Rolled = run(sheet)
+        change.finish()
         roll = save_roll(character, user, rolled, pushed_from=pushed_from, secret=secret)
+    change.what = f"the effects of {roll.label} (roll #{roll.pk})"
+    roll.undo_token = change.token if rolled.effects else ""
     return roll
 
 

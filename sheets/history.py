@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from sheets.models import Character
+from sheets.restore import row_models
 
 GROUP_WINDOW = timedelta(seconds=2)  # changes of one request land within this
 SKIPPED_FIELDS = {"updated", "created", "character", "sheet"}
@@ -60,7 +61,13 @@ def _record_changes(record, previous, item_label: str | None) -> list[Change]:
     name = str(record.instance) if item_label else ""
     if record.history_type == "+":
         if item_label is None:
-            return []  # the sheet's own creation: nothing to read
+            # the system sheet's creation is the first version (the character's own
+            # creation comes with it)
+            return (
+                []
+                if model._meta.model_name == "character"
+                else [Change("Created the sheet", "add")]
+            )
         return [Change(f"Added {item_label} “{name}”", "add")]
     if record.history_type == "-":
         return [Change(f"Removed {item_label or 'sheet'} “{name}”", "remove")]
@@ -91,13 +98,18 @@ def records_of(character: Character):
             **{sheet_model._meta.pk.attname: character.pk}
         ).select_related("history_user")
     ]
+    labels = {}
     for collection in system.collections:
         relation = sheet_model._meta.get_field(collection.related_name)
-        row_model, fk = relation.related_model, relation.field.attname
-        if not hasattr(row_model, "history"):
-            continue
+        labels[relation.related_model] = collection.item_label
+    # every recorded row model of the sheet, listed or not (the Slots grid's items, ideas
+    # and marks are edited through the system's own endpoints)
+    for row_model, fk in row_models(system):
+        label = labels.get(row_model) or str(row_model._meta.verbose_name).removeprefix(
+            f"{system.name.lower()} "
+        )
         rows = row_model.history.filter(**{fk: character.pk}).select_related("history_user")
-        found += [(r, collection.item_label) for r in rows]
+        found += [(r, label) for r in rows]
     return found
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sheets import views
+from sheets import restore_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,6 +8,12 @@ urlpatterns = [
     path("characters/<int:pk>/", views.character_sheet, name="character_sheet"),
     path("characters/<int:pk>/party/", views.character_assign_party, name="character_party"),
     path("characters/<int:pk>/history/", views.character_history, name="character_history"),
+    path(
+        "characters/<int:pk>/history/restore/",
+        restore_views.character_restore,
+        name="character_restore",
+    ),
+    path("characters/<int:pk>/undo/", restore_views.character_undo, name="character_undo"),
     path("parties/new/", views.party_create, name="party_create"),
     path("parties/<int:pk>/", views.party_detail, name="party_detail"),
     path("parties/<int:pk>/leave/", views.party_leave, name="party_leave"),

@@ -62,6 +62,8 @@ class FieldState:
     status: str = ""  # "", "saved", "error", "conflict", "updated"
     message: str = ""
     column: str = ""  # grid column classes when the field sits in a row
+    undo: str = ""  # after a save: the token that undoes it (sheets.restore)
+    undo_url: str = ""
 
     @property
     def html_name(self) -> str:

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from sheets.editing.fields import (
     CONFLICT_MESSAGE,
@@ -24,6 +25,7 @@ from sheets.editing.fields import (
     validate_constraints_on,
 )
 from sheets.models import Character
+from sheets.restore import Change
 
 
 def readable_character(request, pk) -> Character:
@@ -114,6 +116,7 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
                 "gone",
                 message=f"This {item} was removed elsewhere. Your change was not saved.",
             )
+        change = Change(character.pk, "")  # its moments, for an undo right after
         shown = build_form(system, ref, instance, only_field=True)
         form_field = shown.fields[ref.field]
         stored = getattr(instance, ref.field)
@@ -151,8 +154,12 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
             form.add_error(ref.field, RULE_BROKEN)
             state = state_for(form[ref.field], character.pk, status="error")
             return FieldResult(ref, "error", state, "; ".join(form[ref.field].errors))
+        change.finish()
         fresh = build_form(system, ref, instance, only_field=True)
-        return FieldResult(ref, "saved", state_for(fresh[ref.field], character.pk, status="saved"))
+        state = state_for(fresh[ref.field], character.pk, status="saved")
+        change.what = f"{form.fields[ref.field].label} back to {shown_value(form_field, stored)}"
+        state.undo, state.undo_url = change.token, reverse("character_undo", args=[character.pk])
+        return FieldResult(ref, "saved", state)
 
 
 def changed_fields(system, data) -> list[FieldRef]:

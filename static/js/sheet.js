@@ -54,8 +54,28 @@
     }
     if (root.classList.contains("is-saved")) {
       forgetDraft(input.name);
-      window.setTimeout(function () { root.classList.add("is-faded"); }, 2600);
+      fadeLater(root, root.querySelector("[data-undo]") ? UNDO_SHOWN_MS : 2600);
     }
+  });
+
+  // A save's Undo stays a while (and while it has the focus), then goes with "Saved".
+  var UNDO_SHOWN_MS = 8000;
+  function fadeLater(status, delay) {
+    window.setTimeout(function () {
+      if (status.contains(document.activeElement)) { fadeLater(status, 2600); return; }
+      status.classList.add("is-faded");
+    }, delay);
+  }
+
+  // After an Undo the control is gone: the focus goes to what took its place (the
+  // field, back to its old value; a roll's "Undone" line), not to the page's top.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!source || !source.matches || !source.matches("[data-undo], [data-roll-undo]")) { return; }
+    var target = event.detail.target && document.getElementById(event.detail.target.id);
+    var field = target && target.classList.contains("sheet-field") ? target : null;
+    var focus = field ? inputOf(field) : document.querySelector("[data-undo-outcome]");
+    if (focus) { focus.focus(); }
   });
 
   // "Put back" on a refused value: the stored value returns to the input.

@@ -173,7 +173,9 @@ def test_saving_shows_saving_then_saved_and_the_mark_fades(open_sheet):
     fight.fill("2")
     status = page.locator("#f-fight-status")
     expect(status).to_contain_text("Saved")  # typed: it saves after a pause, no blur
-    expect(status).to_be_hidden(timeout=6000)
+    # the mark goes with the save's Undo, which stays a few seconds (sheet.js UNDO_SHOWN_MS)
+    expect(status.get_by_role("button", name="Undo this change to Fight")).to_be_visible()
+    expect(status).to_be_hidden(timeout=11000)
 
 
 def test_a_refused_value_shows_one_message_and_offers_the_stored_value_back(open_sheet, krin):
