@@ -120,7 +120,13 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
         shown = build_form(system, ref, instance, only_field=True)
         form_field = shown.fields[ref.field]
         stored = getattr(instance, ref.field)
-        if not same_value(form_field, stored, data.get(ORIGINAL_PREFIX + ref.html_name)):
+        already = same_value(form_field, stored, data.get(ref.html_name))
+        if not already and not same_value(
+            form_field, stored, data.get(ORIGINAL_PREFIX + ref.html_name)
+        ):
+            # Changed since the page showed it, to something else than this save asks
+            # for. (The same value, already stored, is no conflict: the page's own save
+            # that left as it reloaded, or a second tab typing the same, lose nothing.)
             message = CONFLICT_MESSAGE.format(current=shown_value(form_field, stored))
             state = state_for(shown[ref.field], character.pk, status="conflict", message=message)
             return FieldResult(ref, "conflict", state, message)
