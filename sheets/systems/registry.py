@@ -117,6 +117,14 @@ class System:
     # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its
     # views take ``pk`` (the character) and check permissions themselves
     urls: str = ""
+    # dotted path of a sheets.party_settings.PartySettingsForm subclass: what a party
+    # keeps for this system (an in-game clock, the sector's rot level), set by the GM on
+    # the party's settings page and shown on the dashboard and the sheets; "" for none
+    party_settings: str = ""
+
+    @property
+    def party_settings_class(self):
+        return import_string(self.party_settings) if self.party_settings else None
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:
