@@ -21,6 +21,7 @@ class PartySettingsForm(forms.Form):
     intro = ""  # one sentence on what these settings do at the table
     # the form's submit buttons: (value of ``<prefix>-do``, label); the first is the default
     buttons: tuple[tuple[str, str], ...] = (("save", "Save"),)
+    wide_fields: tuple[str, ...] = ()  # fields laid out on a line of their own
 
     def __init__(self, party, system: System, data=None):
         self.party = party

@@ -271,10 +271,12 @@ def test_passing_a_round_bleeds_every_slots_sheet_at_the_table(gm_client, party,
     other = SlotsSheetFactory(character__owner=member_of(party), character__party=party)
     elsewhere = SlotsSheetFactory()  # in no party: untouched
     SlotsMarkFactory(sheet=elsewhere, number=5, wound="open", condition="bleeding")
+    SlotsClock.objects.create(party=party, rounds=4)
+    # a page that still shows round 0 counts on from the stored round 4
     data = {"slots-rounds": "0", "slots-tries": "0", "slots-cold": "", "slots-do": "round"}
     response = gm_client.post(settings_url(party, "slots"), data)
     assert response.status_code == 302
-    assert SlotsClock.objects.get(party=party).rounds == 1
+    assert SlotsClock.objects.get(party=party).rounds == 5
     assert SlotsMark.objects.filter(sheet=wounded, number=4, condition="bleeding").exists()
     assert not SlotsMark.objects.filter(sheet=elsewhere, number=4).exists()
     rolls = Roll.objects.filter(kind="time")

@@ -17,21 +17,23 @@ def clock_of(party) -> AgentClock | None:
 def effects_of(period: str) -> str:
     """What the period does to each ancestry's rolls, in words."""
     words = []
-    for ancestry in ("Human", "Vampire", "Sasquatch"):
+    plural = {"Human": "Humans", "Vampire": "Vampires", "Sasquatch": "Sasquatch"}
+    for ancestry in plural:
         hour = {"Night": 22, "Morning": 6, "Day": 12, "Evening": 18}[period]
         when = engine.time_of_day(ancestry, hour)
         if when.stress:
-            words.append(f"{ancestry}s +{when.stress} stress as it begins")
+            words.append(f"{plural[ancestry]} +{when.stress} stress as it begins")
         elif when.roll_modifier:
-            words.append(f"{ancestry}s {when.roll_modifier:+d} on every roll")
+            words.append(f"{plural[ancestry]} {when.roll_modifier:+d} on every roll")
     return "; ".join(words) or "normal rolls for everyone"
 
 
 class ClockSettingsForm(PartySettingsForm):
     title = "The clock"
     intro = (
-        "The time of day changes every agent's rolls by ancestry. Advancing lets the time "
-        "pass (a Vampire's Day brings its stress); setting only moves the hands."
+        "The time of day changes every agent's rolls by ancestry. Advance by the time "
+        "given (a Vampire's Day brings its stress), or set the clock to it (only the "
+        "hands move). A clock not started reads day 1, 09:00."
     )
     buttons = (("advance", "Advance the clock"), ("set", "Set the clock"))
     days = forms.IntegerField(label="Days", min_value=0, max_value=365, initial=0)
@@ -48,7 +50,7 @@ class ClockSettingsForm(PartySettingsForm):
     def state(cls, party):
         clock = clock_of(party)
         if clock is None:
-            return [("Clock", "not started (day 1, 09:00 when first moved)")]
+            return [("Clock", "not started")]
         period = engine.period_of(clock.hour)
         return [
             ("Clock", f"Day {clock.day}, {clock.hour:02d}:{clock.minute:02d} ({period})"),

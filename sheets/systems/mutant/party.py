@@ -27,7 +27,7 @@ def rot_level(party_id) -> int | None:
 
 def describe(level: int | None) -> str:
     if level is None:
-        return "not set (players pick the level on each rot roll)"
+        return "not set"
     return f"{level}, {ROT_LEVELS[level]}"
 
 
@@ -35,14 +35,15 @@ class SectorForm(PartySettingsForm):
     title = "The sector's rot level"
     intro = (
         "Every rot roll from the sector uses this level (a rot attack still brings its own "
-        "points). Players' rot forms follow it as soon as you save."
+        "points). Players' rot forms follow it as soon as you save; while it is not set, "
+        "players pick the level on each rot roll."
     )
     rot_level = forms.TypedChoiceField(
         label="Rot level",
         coerce=int,
         empty_value=None,
         required=False,
-        choices=[("", "Not known yet: players pick on each rot roll")]
+        choices=[("", "Not known yet (players pick)")]
         + [(level, f"{level}: {words}") for level, words in ROT_LEVELS.items()],
     )
 

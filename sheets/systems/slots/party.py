@@ -33,11 +33,18 @@ class TimeSettingsForm(PartySettingsForm):
         "and rest stay per character (Time passes, on their sheet)."
     )
     buttons = (("round", "Pass a round"), ("try", "Pass a try"), ("save", "Save"))
-    cold = forms.ChoiceField(label="Cold", choices=SlotsClock.COLD, required=False)
+    wide_fields = ("cold",)
     rounds = forms.IntegerField(
-        label="Round", min_value=0, max_value=100_000, help_text="Set 0 when a fight starts."
+        label="Round",
+        min_value=0,
+        max_value=100_000,
+        help_text="Set 0 and save when a fight starts; passing a round counts on from the "
+        "stored round.",
     )
     tries = forms.IntegerField(label="Try", min_value=0, max_value=100_000)
+    cold = forms.ChoiceField(
+        label="Cold", choices=SlotsClock.COLD, required=False, help_text="Kept until changed."
+    )
 
     def initial_values(self):
         clock = clock_of(self.party.pk) or SlotsClock(party=self.party)
@@ -54,8 +61,8 @@ class TimeSettingsForm(PartySettingsForm):
 
         clock, _ = SlotsClock.objects.select_for_update().get_or_create(party=self.party)
         clock.cold = self.cleaned_data["cold"]
-        clock.rounds, clock.tries = self.cleaned_data["rounds"], self.cleaned_data["tries"]
         if button == "save":
+            clock.rounds, clock.tries = self.cleaned_data["rounds"], self.cleaned_data["tries"]
             clock._change_reason = "Set by the GM"
             clock.save()
             return "Rounds, tries and the cold are saved."
