@@ -2,7 +2,7 @@
 T2K, Slots) follows a player's roll and a player's edit live (the card highlighted and
 moved to the top once its alert comes, the party strip naming who needs help), and the
 party's settings (the sector's rot level) reach the player's open sheet and roll form
-without a reload."""
+without a reload; the feed's filters stay when the dashboard reloads."""
 
 import re
 
@@ -91,6 +91,16 @@ def test_the_dashboard_and_the_sheets_follow_the_table_live(
     expect(page.locator("#roll-form-slot select[name=source]")).to_have_value("level3")
 
     assert dashboard.evaluate("window.stillTheSamePage") is True
+
+    # The feed's filters: only failures hides the successful Fight, and stays on reload.
+    tone = dashboard.locator("#filter-tone")
+    tone.select_option("failure")
+    expect(card).to_be_hidden()
+    dashboard.reload()
+    expect(tone).to_have_value("failure")
+    expect(dashboard.locator(f'[data-roll="{roll.pk}"]')).to_be_hidden()
+    tone.select_option("")
+    expect(dashboard.locator(f'[data-roll="{roll.pk}"]')).to_be_visible()
     assert not violations, "the strict Content Security Policy blocked something"
     gm_context.close()
     player_context.close()
