@@ -78,8 +78,12 @@ def test_the_dashboard_and_the_sheets_follow_the_table_live(
     expect(cards.first).to_have_id(f"summary-{krin.pk}")
     expect(dashboard.locator("[data-strip=help]")).to_contain_text("Krin")
 
-    # The GM sets the sector's rot level on the settings page (a second tab): the strip
-    # and the player's sheet show it without a reload, and the rot form uses it.
+    # The player has the rot roll open when the GM sets the sector's rot level on the
+    # settings page (a second tab): the strip, the player's sheet and the open form
+    # follow without a reload.
+    page.get_by_role("link", name="Roll the rot").click()
+    source = page.locator("#roll-form-slot select[name=source]")
+    expect(source).to_have_value("level1")
     settings = gm_context.new_page()
     settings.goto(f"{asgi_server.url}/parties/{party.pk}/settings/")
     settings.get_by_label("Rot level", exact=True).select_option("3")
@@ -87,8 +91,8 @@ def test_the_dashboard_and_the_sheets_follow_the_table_live(
     expect(settings.get_by_role("status").first).to_contain_text("rot level is 3")
     expect(dashboard.locator("#party-settings-strip")).to_contain_text("Rot level: 3, hotspot")
     expect(page.locator("#sheet-party-state")).to_contain_text("Rot level: 3, hotspot")
-    page.get_by_role("link", name="Roll the rot").click()
-    expect(page.locator("#roll-form-slot select[name=source]")).to_have_value("level3")
+    expect(source).to_have_value("level3")
+    expect(source.locator("option")).to_have_count(2)  # the sector's level, or an attack
 
     assert dashboard.evaluate("window.stillTheSamePage") is True
 

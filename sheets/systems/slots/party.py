@@ -54,6 +54,11 @@ class TimeSettingsForm(PartySettingsForm):
     def state(cls, party):
         return describe(clock_of(party.pk))
 
+    @classmethod
+    def sheet_state(cls, party, sheet):
+        clock = clock_of(party.pk)
+        return describe(clock) if clock is not None else []  # nothing until the GM starts
+
     def save(self, user, button):
         from rolls.actions.slots import time
         from rolls.rng import server_rng
