@@ -5,7 +5,9 @@ with a Last-Event-ID catches up) and, when REDIS_URL is set, fans events out to
 every server process through Redis. Events carry ready-to-swap HTML:
 
 - ``roll``: a roll card, swapped at the top of the feed (``sse-swap="roll"``);
-- ``sheet-<character pk>``: that character's dashboard card body.
+- ``sheet-<character pk>``: that character's dashboard card body;
+- ``party-settings``: the party's settings in words (the dashboard's strip); a sheet
+  page that gets it refreshes what depends on them (static/js/feed.js).
 """
 
 from __future__ import annotations
@@ -135,6 +137,27 @@ def announce_sheet(character_id: int) -> None:
         log.exception("could not render the summary of character %s", character_id)
         return
     _send(character.party_id, f"sheet-{character.pk}", html)
+
+
+def announce_party_settings(party_id: int) -> None:
+    """The GM changed the party's settings (the clock, the rot level...): the dashboard
+    gets the strip again, and every open sheet refreshes what depends on them."""
+    from sheets import party_settings
+    from sheets.models import Party
+
+    try:
+        party = Party.objects.filter(pk=party_id).first()
+        if party is None:
+            return
+        systems = party_settings.systems_in(party)
+        html = render_to_string(
+            "sheets/_party_settings_strip.html",
+            {"settings_strip": party_settings.strip(party, systems)},
+        )
+    except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
+        log.exception("could not render the settings of party %s", party_id)
+        return
+    _send(party_id, "party-settings", html)
 
 
 def sheet_changed(character_id: int) -> None:

@@ -260,6 +260,12 @@ def save_roll(character, user, rolled: Rolled, pushed_from=None, secret=False) -
     return roll
 
 
+def record_roll(character, user, run):
+    """A roll (or an action without dice) made outside the roll form, by a party-level
+    setting (the GM passing a round for every sheet): the same locked path as any roll."""
+    return _record(character, user, run)
+
+
 def locked_sheet(system, character):
     """The character's sheet row, locked until the transaction ends (sheet before roll,
     always, so two requests never wait on each other crosswise)."""

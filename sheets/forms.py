@@ -20,6 +20,13 @@ class PartyForm(forms.ModelForm):
         self.helper.add_input(Submit("create", "Create party"))
 
 
+class PartyNameForm(forms.ModelForm):
+    class Meta:
+        model = Party
+        fields = ["name"]
+        labels = {"name": "Party name"}
+
+
 class JoinPartyForm(forms.Form):
     invite_code = forms.CharField(
         max_length=12,
@@ -41,6 +48,10 @@ class JoinPartyForm(forms.Form):
             raise forms.ValidationError(
                 "No party has that invite code. Check it with your GM."
             ) from None
+        if not self.party.invite_open:
+            raise forms.ValidationError(
+                "This invite was revoked by the GM: ask them for a new one."
+            )
         return code
 
 

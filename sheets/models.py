@@ -34,6 +34,8 @@ class Party(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="parties_run"
     )
     invite_code = models.CharField(max_length=12, unique=True, default=new_invite_code)
+    # the GM can revoke the invite (no one joins with it) and regenerate it (a new code)
+    invite_open = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
 
     objects = PartyQuerySet.as_manager()

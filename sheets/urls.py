@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sheets import restore_views, views
+from sheets import restore_views, settings_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -21,6 +21,13 @@ urlpatterns = [
         "parties/<int:pk>/members/<int:user_pk>/remove/",
         views.party_remove_member,
         name="party_remove_member",
+    ),
+    path("parties/<int:pk>/settings/", settings_views.settings_page, name="party_settings"),
+    path("parties/<int:pk>/settings/invite/", settings_views.invite, name="party_invite"),
+    path(
+        "parties/<int:pk>/settings/<slug:system>/",
+        settings_views.system_settings,
+        name="party_system_settings",
     ),
     path("parties/<int:pk>/dashboard/", views.party_dashboard, name="party_dashboard"),
     path("parties/<int:pk>/dashboard/cards/", views.party_summaries, name="party_summaries"),

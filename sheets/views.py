@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from rolls.group_views import start_choices
 from rolls.models import Roll
-from sheets import history, urgency
+from sheets import history, party_settings, urgency
 from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
 from sheets.models import Character, Membership, Party
@@ -177,7 +177,13 @@ def party_remove_member(request, pk, user_pk):
     with transaction.atomic():
         _leave_party(Character.objects.filter(party=party, owner_id=user_pk))
         membership.delete()
-    messages.success(request, f"{membership.user.username} is no longer in {party.name}.")
+    messages.success(
+        request,
+        f"{membership.user.username} is no longer in {party.name}; their characters left "
+        "the party with them (nothing is deleted).",
+    )
+    if request.POST.get("from") == "settings":
+        return redirect(reverse("party_settings", args=[party.pk]) + "#members")
     return redirect(party)
 
 
@@ -234,8 +240,10 @@ def _dashboard_context(request, pk):
         for c in cards
         if _levels(c) & urgency.HELP_LEVELS and c["character"] not in down
     ]
+    systems = [s for s in all_systems() if any(c.system == s.slug for c in characters)]
     return {
         "party": party,
+        "settings_strip": party_settings.strip(party, systems),
         "cards": cards,
         "down": down,
         "need_help": need_help,

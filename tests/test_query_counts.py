@@ -215,3 +215,73 @@ def test_the_slots_sheet_page_runs_the_same_queries_for_1_and_for_20_things(clie
     more = SlotsSheetFactory(character__owner=owner, character__party=party)
     SlotsItemFactory(sheet=more, slot=4)
     assert count_queries(client, reverse("party_dashboard", args=[party.pk])) == few_dash
+
+
+def fill_mixed(party, characters):
+    """``characters`` characters in the party, the five systems in turn, each with a row
+    or two of its lists and a roll; the party's clock and rot level set."""
+    from sheets.models import AgentClock, MutantSector, SlotsClock
+    from tests.factories_agents import AgentCharacterFactory, AgentItemFactory, agent_sheet
+    from tests.factories_slots import SlotsMarkFactory
+    from tests.factories_zombie import ZombieConditionFactory, ZombieSheetFactory
+
+    def mutant(owner):
+        sheet = MutantSheetFactory(character__owner=owner, character__party=party)
+        MutantGearLineFactory(sheet=sheet)
+        MutantWeaponFactory(sheet=sheet)
+        return sheet
+
+    def twilight(owner):
+        sheet = TwilightSheetFactory(character__owner=owner, character__party=party)
+        TwilightWeaponFactory(sheet=sheet)
+        return sheet
+
+    def agents(owner):
+        sheet = agent_sheet(AgentCharacterFactory(owner=owner, party=party))
+        AgentItemFactory(sheet=sheet)
+        return sheet
+
+    def zombie(owner):
+        sheet = ZombieSheetFactory(character__owner=owner, character__party=party)
+        ZombieConditionFactory(sheet=sheet)
+        return sheet
+
+    def slots(owner):
+        sheet = SlotsSheetFactory(character__owner=owner, character__party=party)
+        SlotsItemFactory(sheet=sheet, slot=4)
+        SlotsMarkFactory(sheet=sheet, number=5, wound="open", condition="bleeding")
+        return sheet
+
+    makers = (mutant, twilight, agents, zombie, slots)
+    AgentClock.objects.create(party=party, day=2, hour=22)
+    MutantSector.objects.create(party=party, rot_level=2)
+    SlotsClock.objects.create(party=party, rounds=3, tries=1, cold="10")
+    for n in range(characters):
+        owner = member_of(party, UserFactory())
+        sheet = makers[n % len(makers)](owner)
+        Roll.objects.create(
+            character=sheet.character, party=party, user=owner, system=sheet.character.system,
+            kind="check", label="Check", outcome="Failure", result={"tone": "failure"},
+        )  # fmt: skip
+
+
+def test_the_dashboard_runs_the_same_queries_for_5_and_50_characters_of_every_system(client, gm):
+    from sheets.models import Party
+
+    client.force_login(gm)
+    counts, pages = [], []
+    for size in (5, 50):
+        party = Party.objects.create(name=f"Table of {size}", gm=gm)
+        fill_mixed(party, size)
+        assert set(party.characters.values_list("system", flat=True)) == {
+            "mutant", "twilight", "agents", "zombie", "slots",
+        }  # fmt: skip
+        url = reverse("party_dashboard", args=[party.pk])
+        counts.append(count_queries(client, url))
+        pages.append(client.get(url).content.decode())
+    assert counts[0] == counts[1], f"{counts[0]} queries for 5 characters, {counts[1]} for 50"
+    # the cards and the party's settings are all there
+    assert pages[1].count('class="card h-100 summary-card"') == 50
+    for page in pages:
+        assert "Rot level: 2, strong rot" in page and "Round: 3" in page
+        assert "Day 2, 22:00 (Night)" in page

@@ -16,6 +16,7 @@ from rolls.dice.mutant import odds as mutant_odds
 from rolls.dice.mutant import rules as dice
 from rolls.forms.base import SheetRollForm
 from sheets.systems.mutant import rules
+from sheets.systems.mutant.party import rot_level
 
 MODIFIER_RANGE = (-3, 3)
 MAX_INCOMING = 20
@@ -175,6 +176,7 @@ class RotEventForm(MutantRollForm):
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
+        self._sector_level(sheet)
         resistant, suit, rot_eater = actions.rot_protection(sheet)
         protection = []
         if resistant:
@@ -185,6 +187,29 @@ class RotEventForm(MutantRollForm):
             protection.append("Rot-Eater: no damage from the rot")
         self.fields["points"].help_text += (
             " Protection per point: " + "; ".join(protection) + "." if protection else ""
+        )
+
+    def _sector_level(self, sheet):
+        """The rot level the GM set for the party's sector (the party's settings) is the
+        one rot from the sector comes at; a rot attack stays open. Not set: any level."""
+        self.rot_level = rot_level(sheet.character.party_id)
+        if self.rot_level is None:
+            return
+        field = self.fields["source"]
+        attack = ("attack", actions.ROT_SOURCES["attack"])
+        if self.rot_level == 0:
+            field.choices = [attack]
+            field.initial = "attack"
+            field.help_text = "This sector is a Zone oasis (rot level 0): no rot from the sector."
+        else:
+            level = f"level{self.rot_level}"
+            field.choices = [(level, actions.ROT_SOURCES[level]), attack]
+            field.initial = level
+            field.help_text = f"The GM set this sector's rot level to {self.rot_level}."
+        field.error_messages["invalid_choice"] = (
+            f"The GM set this sector's rot level to {self.rot_level}: rot from the sector "
+            f"comes at that level{'' if self.rot_level else ' (none: a Zone oasis)'}, or "
+            "pick a rot attack."
         )
 
     def odds(self):

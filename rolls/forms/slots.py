@@ -262,6 +262,18 @@ class TimeForm(SlotsRollForm):
     )
     resting = forms.BooleanField(required=False, label="Resting (5 tries clear one exhaustion)")
 
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        from sheets.systems.slots.party import clock_of
+
+        clock = clock_of(sheet.character.party_id)
+        if clock is not None:  # the party's cold (its settings) is the default here
+            self.fields["cold"].initial = clock.cold
+            self.fields["count"].help_text += (
+                f" The party is at round {clock.rounds}, try {clock.tries}; passing time "
+                "for the whole table is on the party's settings page."
+            )
+
     def clean(self):
         data = super().clean()
         if data.get("suffocating") and data.get("breathing"):

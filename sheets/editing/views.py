@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget, trigger_client_event
 
 from rolls.models import Roll
+from sheets import party_settings
 from sheets.editing.fields import CHANGED_EVENT, resolve
 from sheets.editing.saving import (
     FieldResult,
@@ -41,6 +42,8 @@ def sheet_page_context(request, character) -> dict:
         else Roll.objects.filter(character=character).for_log()[:10],
         **system.call("context", character, sheet),
     }
+    # what the party's settings (the clock, the rot level) mean for this sheet
+    context["party_state"] = party_settings.sheet_state(character, sheet)
     # a system may leave out rolls this sheet cannot make (Rot-Eater without the mutation)
     hidden = set(context.pop("hidden_actions", ()))
     context["actions"] = tuple(a for a in context["actions"] if a.slug not in hidden)

@@ -158,11 +158,20 @@ class System:
     # Slots cooperation, Z6E team lift)
     group_checks: tuple[GroupCheckKind, ...] = ()
 
+    # dotted path of a sheets.party_settings.PartySettingsForm subclass: what a party
+    # keeps for this system (an in-game clock, the sector's rot level), set by the GM on
+    # the party's settings page and shown on the dashboard and the sheets; "" for none
+    party_settings: str = ""
+
     def group_check(self, slug: str) -> GroupCheckKind:
         for kind in self.group_checks:
             if kind.slug == slug:
                 return kind
         raise LookupError(f"no group check {slug!r} in {self.name}")
+
+    @property
+    def party_settings_class(self):
+        return import_string(self.party_settings) if self.party_settings else None
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:

@@ -42,3 +42,16 @@
     window.setTimeout(function () { note.remove(); }, 6000);
   });
 })();
+
+// The GM changed the party's settings (the clock, the sector's rot level...): a sheet
+// page refreshes what depends on them ("sheetChanged" asks for the derived values), and
+// an open roll form is fetched again so its defaults and odds follow.
+(function () {
+  "use strict";
+  document.body.addEventListener("htmx:sseMessage", function (event) {
+    var target = event.target;
+    if (!target.hasAttribute || !target.hasAttribute("data-party-settings-listener")) { return; }
+    if (document.querySelector("[data-sheet-refresh]")) { htmx.trigger(document.body, "sheetChanged"); }
+    htmx.trigger(document.body, "partySettingsChanged");
+  });
+})();

@@ -87,6 +87,17 @@
     if (odds) { htmx.trigger(odds, "change"); }
   });
 
+  // The GM changed the party's settings while a roll form is open (no result yet): the
+  // form comes again with what was filled in, its defaults and odds following them.
+  document.body.addEventListener("partySettingsChanged", function () {
+    var form = formSlot.querySelector("form[hx-post]");
+    if (!dialog.open || !form || dialog.classList.contains("has-result")) { return; }
+    var query = new URLSearchParams(new FormData(form));
+    query.delete("csrfmiddlewaretoken");
+    htmx.ajax("GET", form.getAttribute("hx-post") + "?" + query.toString(),
+      { target: "#roll-form-slot", swap: "innerHTML" });
+  });
+
   dialog.addEventListener("close", function () {
     var scrollY = window.scrollY;
     if (opener && document.body.contains(opener)) { opener.focus({ preventScroll: true }); }

@@ -21,6 +21,7 @@ AGENTS = System(
     sheet_model="sheets.AgentSheet",
     sheet_related_name="agents",
     sheet_template="sheets/agents/sheet.html",
+    party_settings="sheets.systems.agents.party.ClockSettingsForm",
     context="sheets.systems.agents.sheet.context",
     summary="sheets.systems.agents.sheet.summary",
     new_sheet="sheets.systems.agents.sheet.new_sheet",

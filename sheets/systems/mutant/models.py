@@ -18,6 +18,7 @@ __all__ = [
     "MutantCriticalInjury",
     "MutantGearLine",
     "MutantMutation",
+    "MutantSector",
     "MutantSheet",
     "MutantTalent",
     "MutantWeapon",
@@ -285,3 +286,25 @@ class MutantCriticalInjury(models.Model):
         if self.time_limit and not self.lethal:
             # Not tied to a field: a form editing only "lethal" must be able to show it.
             raise ValidationError(TIME_LIMIT_MESSAGE)
+
+
+class MutantSector(models.Model):
+    """The sector of the Zone the party is in (one row per party), set by the GM: its
+    rot level is the one rot rolls from the sector use. No row: not set (the player
+    picks the level on the rot roll)."""
+
+    party = models.OneToOneField(
+        "sheets.Party", on_delete=models.CASCADE, primary_key=True, related_name="mutant_sector"
+    )
+    rot_level = models.PositiveSmallIntegerField(
+        default=1, help_text="0 Zone oasis, 1 weak rot, 2 strong rot, 3 hotspot."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            CheckConstraint(condition=Q(rot_level__lte=3), name="mutantsector_rot_level_range")
+        ]
+
+    def __str__(self):
+        return f"{self.party}: rot level {self.rot_level}"

@@ -11,6 +11,7 @@ MUTANT = System(
     sheet_model="sheets.MutantSheet",
     sheet_related_name="mutant",
     sheet_template="sheets/mutant/sheet.html",
+    party_settings="sheets.systems.mutant.party.SectorForm",
     context="sheets.systems.mutant.sheet.context",
     summary="sheets.systems.mutant.sheet.summary",
     new_sheet="sheets.systems.mutant.sheet.new_sheet",

@@ -13,7 +13,15 @@ from simple_history.models import HistoricalRecords
 
 from rolls.dice.slots.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS, SLOT_KINDS
 
-__all__ = ["SlotsIdea", "SlotsItem", "SlotsMark", "SlotsPeople", "SlotsPeopleSlot", "SlotsSheet"]
+__all__ = [
+    "SlotsClock",
+    "SlotsIdea",
+    "SlotsItem",
+    "SlotsMark",
+    "SlotsPeople",
+    "SlotsPeopleSlot",
+    "SlotsSheet",
+]
 
 MAX_FOCUS = 12  # a focus die is a d4 for humans; no people needs more than a d12
 MAX_GEAR = 20  # gear slots 2..20 at most (a d20 gear die)
@@ -295,3 +303,34 @@ class SlotsMark(models.Model):
                 raise ValidationError({"wound": "wounds go in body slots only"})
         if self.condition and kind not in CONDITION_AREAS[self.condition]:
             raise ValidationError({"condition": f"{self.condition} cannot mark a {kind} slot"})
+
+
+class SlotsClock(models.Model):
+    """The party's time (one row per party), moved on by the GM: rounds in the current
+    fight, tries spent adventuring, and the cold the party is out in. Passing a round or
+    a try applies the time rules to every Slots sheet of the party."""
+
+    COLD = [
+        ("", "Not in extreme cold"),
+        ("5", "Extreme cold (ice worsens every 5 tries)"),
+        ("10", "Extreme cold, well-clothed (every 10)"),
+        ("20", "Extreme cold, dressed for it (every 20)"),
+    ]
+
+    party = models.OneToOneField(
+        "sheets.Party", on_delete=models.CASCADE, primary_key=True, related_name="slots_clock"
+    )
+    rounds = models.PositiveIntegerField(default=0)
+    tries = models.PositiveIntegerField(default=0)
+    cold = models.CharField(max_length=2, choices=COLD, default="", blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            CheckConstraint(condition=Q(rounds__lte=100_000), name="slotsclock_rounds_range"),
+            CheckConstraint(condition=Q(tries__lte=100_000), name="slotsclock_tries_range"),
+            CheckConstraint(condition=Q(cold__in=["", "5", "10", "20"]), name="slotsclock_cold"),
+        ]
+
+    def __str__(self):
+        return f"{self.party}: round {self.rounds}, try {self.tries}"

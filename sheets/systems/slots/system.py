@@ -13,6 +13,7 @@ SLOTS = System(
     sheet_model="sheets.SlotsSheet",
     sheet_related_name="slots",
     sheet_template="sheets/slots/sheet.html",
+    party_settings="sheets.systems.slots.party.TimeSettingsForm",
     context="sheets.systems.slots.sheet.context",
     summary="sheets.systems.slots.sheet.summary",
     summary_template="sheets/slots/summary.html",

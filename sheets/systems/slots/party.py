@@ -1,0 +1,89 @@
+"""Slots at the party level: rounds (combat) and tries (adventuring), and the cold the
+party is out in (SlotsClock). Passing a round or a try applies the time rules (bleeding,
+fire, ice) to every Slots sheet of the party, each as a roll in its log and the feed."""
+
+from __future__ import annotations
+
+from django import forms
+
+from sheets.party_settings import PartySettingsForm
+from sheets.systems.slots.models import SlotsClock, SlotsSheet
+
+
+def clock_of(party_id) -> SlotsClock | None:
+    if party_id is None:
+        return None
+    return SlotsClock.objects.filter(party_id=party_id).first()
+
+
+def describe(clock: SlotsClock | None) -> list[tuple[str, str]]:
+    if clock is None:
+        return [("Round", "0"), ("Try", "0")]
+    rows = [("Round", str(clock.rounds)), ("Try", str(clock.tries))]
+    if clock.cold:
+        rows.append(("Cold", clock.get_cold_display()))
+    return rows
+
+
+class TimeSettingsForm(PartySettingsForm):
+    title = "Rounds and tries"
+    intro = (
+        "Pass a round (combat) or a try (adventuring): each open wound bleeds, fire spreads "
+        "and burns, the cold brings ice, on every Slots sheet at the table. Suffocation "
+        "and rest stay per character (Time passes, on their sheet)."
+    )
+    buttons = (("round", "Pass a round"), ("try", "Pass a try"), ("save", "Save"))
+    wide_fields = ("cold",)
+    rounds = forms.IntegerField(
+        label="Round",
+        min_value=0,
+        max_value=100_000,
+        help_text="Set 0 and save when a fight starts; passing a round counts on from the "
+        "stored round.",
+    )
+    tries = forms.IntegerField(label="Try", min_value=0, max_value=100_000)
+    cold = forms.ChoiceField(
+        label="Cold", choices=SlotsClock.COLD, required=False, help_text="Kept until changed."
+    )
+
+    def initial_values(self):
+        clock = clock_of(self.party.pk) or SlotsClock(party=self.party)
+        return {"cold": clock.cold, "rounds": clock.rounds, "tries": clock.tries}
+
+    @classmethod
+    def state(cls, party):
+        return describe(clock_of(party.pk))
+
+    @classmethod
+    def sheet_state(cls, party, sheet):
+        clock = clock_of(party.pk)
+        return describe(clock) if clock is not None else []  # nothing until the GM starts
+
+    def save(self, user, button):
+        from rolls.actions.slots import time
+        from rolls.rng import server_rng
+        from rolls.views import record_roll
+
+        clock, _ = SlotsClock.objects.select_for_update().get_or_create(party=self.party)
+        clock.cold = self.cleaned_data["cold"]
+        if button == "save":
+            clock.rounds, clock.tries = self.cleaned_data["rounds"], self.cleaned_data["tries"]
+            clock._change_reason = "Set by the GM"
+            clock.save()
+            return "Rounds, tries and the cold are saved."
+        span = "round" if button == "round" else "try"
+        if span == "round":
+            clock.rounds += 1
+        else:
+            clock.tries += 1
+        clock._change_reason = f"A {span} passes"
+        clock.save()
+        data = {"span": span, "count": 1, "cold": clock.cold, "suffocating": False,
+                "breathing": False, "resting": False}  # fmt: skip
+        sheets = SlotsSheet.objects.filter(character__party=self.party, dead=False)
+        names = []
+        for sheet in sheets.select_related("character").order_by("character__name"):
+            record_roll(sheet.character, user, lambda locked, d=data: time(locked, d, server_rng()))
+            names.append(sheet.character.name)
+        number = clock.rounds if span == "round" else clock.tries
+        return f"{span.title()} {number}: time passed for {', '.join(names) or 'nobody'}."
