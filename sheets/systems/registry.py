@@ -117,6 +117,9 @@ class System:
     # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its
     # views take ``pk`` (the character) and check permissions themselves
     urls: str = ""
+    # dotted path of the system's ``sheets.transfer.spec.Transfer``: what its export file
+    # holds (lists, references, migrations) and its Foundry VTT reader, if any
+    transfer: str = ""
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:
