@@ -50,8 +50,7 @@ def character_document(character) -> dict:
         "exported": timezone.now().isoformat(timespec="seconds"),
         "character": {"name": character.name},
         "sheet": {
-            f.name: _sheet_value(sheet, f)
-            for f in data_fields(type(sheet), transfer.sheet_exclude)
+            f.name: _sheet_value(sheet, f) for f in data_fields(type(sheet), transfer.sheet_exclude)
         },
     }
     positions: dict[str, dict[int, int]] = {}

@@ -47,9 +47,7 @@ def read_bytes(raw: bytes) -> dict:
 
 def read_upload(upload) -> dict:
     if upload.size > MAX_BYTES:
-        raise Refused(
-            f"The file is too big ({upload.size // 1000} kB): a sheet is at most 1 MB."
-        )
+        raise Refused(f"The file is too big ({upload.size // 1000} kB): a sheet is at most 1 MB.")
     return read_bytes(upload.read(MAX_BYTES + 1))
 
 
@@ -57,9 +55,7 @@ def document(data: dict, chosen: str = "") -> Document:
     """What the file is, for which system, at the current schema. ``chosen``: the system
     the page asked for ("" to take the file's)."""
     if data.get("tableside") == "party":
-        raise Refused(
-            "This is a party file: import its characters one by one (export each sheet)."
-        )
+        raise Refused("This is a party file: import its characters one by one (export each sheet).")
     if "tableside" not in data and foundry.is_actor(data):
         system, read = foundry.reader(data, chosen)
         converted, left_out = read(data)
@@ -72,7 +68,8 @@ def document(data: dict, chosen: str = "") -> Document:
     slug = data.get("system")
     known = {s.slug for s in all_systems()}
     if not isinstance(slug, str) or slug not in known:
-        raise Refused(f"The file's system {slug!r} is not one Tableside knows ({', '.join(sorted(known))}).")
+        names = ", ".join(sorted(known))
+        raise Refused(f"The file's system {slug!r} is not one Tableside knows ({names}).")
     system = get_system(slug)
     if chosen and chosen != slug:
         raise Refused(

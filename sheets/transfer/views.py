@@ -59,9 +59,7 @@ class ImportForm(forms.Form):
         required=False,
         help_text="Leave it on “From the file” unless the file does not say.",
     )
-    name = forms.CharField(
-        max_length=100, required=False, help_text="Empty: the name in the file."
-    )
+    name = forms.CharField(max_length=100, required=False, help_text="Empty: the name in the file.")
     party = forms.ModelChoiceField(
         queryset=Party.objects.none(), required=False, empty_label="No party yet"
     )

@@ -19,8 +19,12 @@ def listed_skill(sheet, row):
 
 TRANSFER = Transfer(
     lists=(
-        ListSpec("skills", "skills", f"{FORMS}.SkillForm",
-                 match="sheets.systems.agents.transfer.listed_skill"),  # fmt: skip
+        ListSpec(
+            "skills",
+            "skills",
+            f"{FORMS}.SkillForm",
+            match="sheets.systems.agents.transfer.listed_skill",
+        ),
         ListSpec("weapons", "weapons", f"{FORMS}.WeaponForm"),
         ListSpec("items", "items", f"{FORMS}.ItemForm"),
         ListSpec("supplies", "supplies", f"{FORMS}.SupplyForm"),

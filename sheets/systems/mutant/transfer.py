@@ -30,11 +30,18 @@ def _key(name) -> str:
 
 SKILL_KEYS = {_key(name): name for name in BASE_SKILLS}
 SPECIALIST_KEYS = {_key(role.specialist): slug for slug, role in ROLES.items()}
-RANGES = {"range_arm": "arms_length", "range_near": "near", "range_short": "short",
-          "range_long": "long", "arm": "arms_length", "near": "near", "short": "short",
-          "long": "long"}  # fmt: skip
-ATTRIBUTES = {"strength": "damage", "agility": "fatigue", "wits": "confusion",
-              "empathy": "doubt"}  # fmt: skip
+RANGES = {
+    "range_arm": "arms_length",
+    "range_near": "near",
+    "range_short": "short",
+    "range_long": "long",
+    "arm": "arms_length",
+    "near": "near",
+    "short": "short",
+    "long": "long",
+}
+NOT_LETHAL = ("", "no", "false", "0", "-")
+ATTRIBUTES = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
 
 
 def _role(system, specialist_keys) -> str:
@@ -59,8 +66,10 @@ def from_foundry(actor: dict):
         sheet[attribute] = score
         sheet[trauma] = max(0, score - now)
     specialist = {}
-    rows = {name: [] for name in ("gear", "weapons", "talents", "mutations", "artifacts",
-                                  "critical_injuries")}  # fmt: skip
+    rows = {
+        name: []
+        for name in ("gear", "weapons", "talents", "mutations", "artifacts", "critical_injuries")
+    }
     armor_taken = False
     for item in f.items(actor):
         data, name, kind = f.body(item), f.item_name(item), item.get("type")
@@ -74,13 +83,15 @@ def from_foundry(actor: dict):
             else:
                 left.append(f"skill {name} ({value})")
         elif kind == "weapon":
-            rows["weapons"].append({
-                "name": name,
-                "bonus": f.number(f.dig(data, "bonus", "value")),
-                "damage": f.number(data.get("damage"), 1),
-                "range": RANGES.get(str(data.get("range") or "").lower(), "arms_length"),
-                "special": f.text(data.get("comment"), 200),
-            })  # fmt: skip
+            rows["weapons"].append(
+                {
+                    "name": name,
+                    "bonus": f.number(f.dig(data, "bonus", "value")),
+                    "damage": f.number(data.get("damage"), 1),
+                    "range": RANGES.get(str(data.get("range") or "").lower(), "arms_length"),
+                    "special": f.text(data.get("comment"), 200),
+                }
+            )
         elif kind == "armor":
             rating = f.number(f.dig(data, "rating", "value"))
             rot = f.number(f.dig(data, "rot", "value"))
@@ -105,17 +116,25 @@ def from_foundry(actor: dict):
             quantity = max(1, f.number(data.get("quantity"), 1))
             weight = f.decimal(data.get("weight"), 1.0) * quantity
             label = f"{name} (x{quantity})" if quantity > 1 else name
-            rows["gear"].append({
-                "name": label[:100], "weight": round(max(weight, 0), 2),
-                "tiny": weight == 0, "bonus": f.number(f.dig(data, "bonus", "value")),
-            })  # fmt: skip
+            rows["gear"].append(
+                {
+                    "name": label[:100],
+                    "weight": round(max(weight, 0), 2),
+                    "tiny": weight == 0,
+                    "bonus": f.number(f.dig(data, "bonus", "value")),
+                }
+            )
         elif kind == "critical":
-            lethal = str(data.get("lethal") or "").strip().lower() not in ("", "no", "false", "0", "-")
-            rows["critical_injuries"].append({
-                "name": name, "effect": f.text(data.get("effect"), 200), "lethal": lethal,
-                "time_limit": f.text(data.get("timeLimit"), 40) if lethal else "",
-                "healing_time": f.text(data.get("healingTime"), 40),
-            })  # fmt: skip
+            lethal = str(data.get("lethal") or "").strip().lower() not in NOT_LETHAL
+            rows["critical_injuries"].append(
+                {
+                    "name": name,
+                    "effect": f.text(data.get("effect"), 200),
+                    "lethal": lethal,
+                    "time_limit": f.text(data.get("timeLimit"), 40) if lethal else "",
+                    "healing_time": f.text(data.get("healingTime"), 40),
+                }
+            )
         else:
             left.append(f"{kind} {name}")
     sheet["role"] = _role(system, specialist)
@@ -140,8 +159,9 @@ def from_foundry(actor: dict):
     party = system.get("party")
     party_text = (
         "\n".join(f.text(p.get("value")) for p in party if isinstance(p, dict) and p.get("value"))
-        if isinstance(party, list) else f.text(relations.get("party"))
-    )  # fmt: skip
+        if isinstance(party, list)
+        else f.text(relations.get("party"))
+    )
     sheet["relationships"] = party_text
     sheet["pc_you_hate"] = f.text(system.get("hate") or relations.get("hate"), 100)
     sheet["pc_to_protect"] = f.text(system.get("protect") or relations.get("protect"), 100)
@@ -153,7 +173,12 @@ def from_foundry(actor: dict):
         value = value.get("value") if isinstance(value, dict) else value
         if value:
             left.append(f"{label}: {f.text(str(value), 60)}")
-    doc = {"tableside": "character", "system": "mutant", "schema": SCHEMA,
-           "character": {"name": f.text(actor.get("name"), 100) or "Imported mutant"},
-           "sheet": sheet, **rows}  # fmt: skip
+    doc = {
+        "tableside": "character",
+        "system": "mutant",
+        "schema": SCHEMA,
+        "character": {"name": f.text(actor.get("name"), 100) or "Imported mutant"},
+        "sheet": sheet,
+        **rows,
+    }
     return doc, left

@@ -24,12 +24,19 @@ TRANSFER = Transfer(
     foundry_ids=("t2k4e",),
 )
 
+LISTS = ("weapons", "magazines", "armor", "gear", "specialties", "injuries")
+PARTS = ("head", "torso", "arms", "legs")
 SHORT = dict(zip(("str", "agl", "int", "emp"), ATTRIBUTES, strict=True))
 CAMEL = {"".join(w.title() if i else w for i, w in enumerate(s.split("_"))): s for s in SKILLS}
-BIO = {"nationality": ("nationality", 60), "branch": ("branch", 60),
-       "militaryRank": ("rank", 60), "buddy": ("buddy", 100),
-       "appearance": ("appearance", 200), "moralCode": ("moral_code", 200),
-       "bigDream": ("big_dream", 200)}  # fmt: skip
+BIO = {
+    "nationality": ("nationality", 60),
+    "branch": ("branch", 60),
+    "militaryRank": ("rank", 60),
+    "buddy": ("buddy", 100),
+    "appearance": ("appearance", 200),
+    "moralCode": ("moral_code", 200),
+    "bigDream": ("big_dream", 200),
+}
 
 
 def _level(value, default="C") -> str:
@@ -51,7 +58,9 @@ def _skill_of(item_data) -> str:
 def from_foundry(actor: dict):
     """A Foundry t2k4e character as a Tableside document, and what had no place."""
     system, left = f.body(actor), []
-    sheet = {name: _level(f.dig(system, "attributes", short, "score")) for short, name in SHORT.items()}
+    sheet = {
+        name: _level(f.dig(system, "attributes", short, "score")) for short, name in SHORT.items()
+    }
     for camel, name in CAMEL.items():
         score = _level(f.dig(system, "skills", camel, "score"), default="")
         sheet[name] = score
@@ -81,7 +90,7 @@ def from_foundry(actor: dict):
             left.append(f"condition {condition}")
     if system.get("diseases"):
         left.append("diseases")
-    rows = {name: [] for name in ("weapons", "magazines", "armor", "gear", "specialties", "injuries")}
+    rows = {name: [] for name in LISTS}
     weapon_at, loaded = {}, {}
     all_items = f.items(actor)
     for item in all_items:  # weapons first: magazines name them by position
@@ -97,17 +106,25 @@ def from_foundry(actor: dict):
         weapon_at[item.get("_id")] = len(rows["weapons"])
         if f.dig(data, "mag", "target"):
             loaded[f.dig(data, "mag", "target")] = len(rows["weapons"])
-        rows["weapons"].append({
-            "name": f.item_name(item)[:60], "skill": skill,
-            "damage": f.number(data.get("damage")), "crit_threshold": max(1, f.number(data.get("crit"), 3)),
-            "armor_modifier": f.number(data.get("armorModifier")),
-            "range": f.text(str(data.get("range", "")), 30),
-            "rate_of_fire": f.number(data.get("rof")),
-            "reliability": min(reliability_max, f.number(f.dig(data, "reliability", "value"), 5)),
-            "reliability_max": reliability_max, "magazine_capacity": capacity,
-            "rounds_loaded": 0, "jammed": bool(data.get("jammed")),
-            "weight": round(max(0.0, f.decimal(data.get("weight"), 1.0)), 2),
-        })  # fmt: skip
+        rows["weapons"].append(
+            {
+                "name": f.item_name(item)[:60],
+                "skill": skill,
+                "damage": f.number(data.get("damage")),
+                "crit_threshold": max(1, f.number(data.get("crit"), 3)),
+                "armor_modifier": f.number(data.get("armorModifier")),
+                "range": f.text(str(data.get("range", "")), 30),
+                "rate_of_fire": f.number(data.get("rof")),
+                "reliability": min(
+                    reliability_max, f.number(f.dig(data, "reliability", "value"), 5)
+                ),
+                "reliability_max": reliability_max,
+                "magazine_capacity": capacity,
+                "rounds_loaded": 0,
+                "jammed": bool(data.get("jammed")),
+                "weight": round(max(0.0, f.decimal(data.get("weight"), 1.0)), 2),
+            }
+        )
     for item in all_items:
         data, name, kind = f.body(item), f.item_name(item), item.get("type")
         if kind == "weapon":
@@ -121,15 +138,23 @@ def from_foundry(actor: dict):
                 continue
             belt = not f.dig(data, "props", "magazine", default=True)
             for _ in range(max(1, min(f.number(data.get("qty"), 1), 20))):
-                rows["magazines"].append({"weapon": None, "kind": "belt" if belt else "magazine",
-                                          "rounds": min(rounds, 300)})  # fmt: skip
+                rows["magazines"].append(
+                    {
+                        "weapon": None,
+                        "kind": "belt" if belt else "magazine",
+                        "rounds": min(rounds, 300),
+                    }
+                )
             left.append(f"ammunition {name}: which weapon it fits (set it on the sheet)")
         elif kind == "armor":
             location = data.get("location") if isinstance(data.get("location"), dict) else {}
-            rows["armor"].append({
-                "name": name[:60], "rating": f.number(f.dig(data, "rating", "value")),
-                **{f"covers_{part}": bool(location.get(part)) for part in ("head", "torso", "arms", "legs")},
-            })  # fmt: skip
+            rows["armor"].append(
+                {
+                    "name": name[:60],
+                    "rating": f.number(f.dig(data, "rating", "value")),
+                    **{f"covers_{part}": bool(location.get(part)) for part in PARTS},
+                }
+            )
         elif kind in ("gear", "grenade"):
             quantity = max(1, f.number(data.get("qty"), 1))
             label = f"{name} (x{quantity})" if quantity > 1 else name
@@ -139,19 +164,33 @@ def from_foundry(actor: dict):
             skill = _skill_of(data)
             if not skill:
                 left.append(f"specialty {name}: no skill named, filed under Ranged Combat")
-            rows["specialties"].append({"name": name[:60], "skill": skill or "ranged_combat",
-                                        "effect": f.text(data.get("description"), 200)})  # fmt: skip
+            rows["specialties"].append(
+                {
+                    "name": name[:60],
+                    "skill": skill or "ranged_combat",
+                    "effect": f.text(data.get("description"), 200),
+                }
+            )
         elif kind == "injury":
             location = str(data.get("location") or "").lower()
-            rows["injuries"].append({
-                "name": name, "location": location if location in ("head", "torso", "arms", "legs") else "torso",
-                "lethal": bool(data.get("lethal")), "time_limit": f.text(data.get("timeLimit"), 40),
-                "healing_time": f.text(data.get("healTime"), 40),
-                "effect": f.text(data.get("description"), 200),
-            })  # fmt: skip
+            rows["injuries"].append(
+                {
+                    "name": name,
+                    "location": location if location in PARTS else "torso",
+                    "lethal": bool(data.get("lethal")),
+                    "time_limit": f.text(data.get("timeLimit"), 40),
+                    "healing_time": f.text(data.get("healTime"), 40),
+                    "effect": f.text(data.get("description"), 200),
+                }
+            )
         else:
             left.append(f"{kind} {name}")
-    doc = {"tableside": "character", "system": "twilight", "schema": SCHEMA,
-           "character": {"name": f.text(actor.get("name"), 100) or "Imported soldier"},
-           "sheet": sheet, **rows}  # fmt: skip
+    doc = {
+        "tableside": "character",
+        "system": "twilight",
+        "schema": SCHEMA,
+        "character": {"name": f.text(actor.get("name"), 100) or "Imported soldier"},
+        "sheet": sheet,
+        **rows,
+    }
     return doc, left
