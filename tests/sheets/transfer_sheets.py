@@ -15,8 +15,9 @@ from sheets.systems.twilight.rules import ATTRIBUTES, LEVELS, LOCATIONS, SKILLS,
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ÆØéß'-", max_size=24).map(str.strip)
 NAMES = WORDS.filter(bool)
-WEIGHTS = st.sampled_from([Decimal("0"), Decimal("0.25"), Decimal("0.5"), Decimal("1"),
-                           Decimal("2.75")])  # fmt: skip
+WEIGHTS = st.sampled_from(
+    [Decimal("0"), Decimal("0.25"), Decimal("0.5"), Decimal("1"), Decimal("2.75")]
+)
 
 
 def ints(low, high):
@@ -193,9 +194,12 @@ def agents(data, user):
         skill.save()
     categories = list(agents_rules.CATEGORY_LABELS)
     for index in range(data.draw(ints(0, 2))):
-        s.skills.create(category=data.draw(st.sampled_from(categories)), custom=True,
-                        name=f"Custom {index} {data.draw(NAMES)}"[:60],
-                        level=data.draw(ints(0, 5)))  # fmt: skip
+        s.skills.create(
+            category=data.draw(st.sampled_from(categories)),
+            custom=True,
+            name=f"Custom {index} {data.draw(NAMES)}"[:60],
+            level=data.draw(ints(0, 5)),
+        )
 
     def weapon():
         extra = data.draw(ints(0, 3))
@@ -293,13 +297,22 @@ def slots(data, user):
     gear = {slot.number: slot.kind for slot in s.people.slots.all()}
     for _ in range(data.draw(ints(0, 4))):
         tags = data.draw(st.lists(st.sampled_from(GEAR_TAGS), unique=True, max_size=3))
-        s.items.create(slot=data.draw(st.sampled_from(sorted(gear))), name=data.draw(NAMES),
-                       tags=", ".join(tags), free_tags=data.draw(WORDS),
-                       wrapped=data.draw(st.booleans()), damaged=data.draw(st.booleans()))  # fmt: skip
+        s.items.create(
+            slot=data.draw(st.sampled_from(sorted(gear))),
+            name=data.draw(NAMES),
+            tags=", ".join(tags),
+            free_tags=data.draw(WORDS),
+            wrapped=data.draw(st.booleans()),
+            damaged=data.draw(st.booleans()),
+        )
     for slot in data.draw(st.lists(ints(1, s.people.focus_slots), unique=True, max_size=3)):
-        s.ideas.create(slot=slot, kind=data.draw(st.sampled_from(IDEA_KINDS)),
-                       name=data.draw(NAMES), target=data.draw(WORDS),
-                       concentrating=data.draw(st.booleans()))  # fmt: skip
+        s.ideas.create(
+            slot=slot,
+            kind=data.draw(st.sampled_from(IDEA_KINDS)),
+            name=data.draw(NAMES),
+            target=data.draw(WORDS),
+            concentrating=data.draw(st.booleans()),
+        )
     places = [("gear", n, kind) for n, kind in gear.items()] + [
         ("focus", n, "focus") for n in range(1, s.people.focus_slots + 1)
     ]
@@ -308,8 +321,13 @@ def slots(data, user):
         fits = [name for name, kinds in CONDITION_AREAS.items() if kind in kinds]
         condition = data.draw(st.sampled_from(["", *fits]))
         wound = data.draw(st.sampled_from(("", "open", "closed"))) if kind == "body" else ""
-        s.marks.create(area=area, number=number, wound=wound, condition=condition,
-                       burning_rounds=data.draw(ints(0, 3)) if condition == "fire" else 0)  # fmt: skip
+        s.marks.create(
+            area=area,
+            number=number,
+            wound=wound,
+            condition=condition,
+            burning_rounds=data.draw(ints(0, 3)) if condition == "fire" else 0,
+        )
     return c
 
 
