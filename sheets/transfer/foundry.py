@@ -109,6 +109,7 @@ def decimal(value, default=0.0) -> float:
     return result if result == result and abs(result) < 1e6 else default
 
 
+BREAKS = re.compile(r"<br\s*/?>|</(p|div|li|h[1-6])>", re.IGNORECASE)
 TAGS = re.compile(r"<[^>]+>")
 
 
@@ -116,8 +117,9 @@ def text(value, limit: int | None = None) -> str:
     """Plain text from a Foundry string (its descriptions are HTML), cut to ``limit``."""
     if not isinstance(value, str):
         return ""
-    plain = html.unescape(TAGS.sub(" ", value))
-    plain = re.sub(r"[ \t]+", " ", plain).strip()
+    plain = html.unescape(TAGS.sub("", BREAKS.sub("\n", value)))
+    plain = re.sub(r"[ \t]+", " ", plain)
+    plain = re.sub(r"\s*\n\s*", "\n", plain).strip()
     return plain[:limit] if limit else plain
 
 

@@ -106,6 +106,7 @@ def from_foundry(actor: dict):
         weapon_at[item.get("_id")] = len(rows["weapons"])
         if f.dig(data, "mag", "target"):
             loaded[f.dig(data, "mag", "target")] = len(rows["weapons"])
+        range_ = data.get("range", "")
         rows["weapons"].append(
             {
                 "name": f.item_name(item)[:60],
@@ -113,7 +114,7 @@ def from_foundry(actor: dict):
                 "damage": f.number(data.get("damage")),
                 "crit_threshold": max(1, f.number(data.get("crit"), 3)),
                 "armor_modifier": f.number(data.get("armorModifier")),
-                "range": f.text(str(data.get("range", "")), 30),
+                "range": f.text(str(range_), 30) if range_ not in (0, "0", None) else "",
                 "rate_of_fire": f.number(data.get("rof")),
                 "reliability": min(
                     reliability_max, f.number(f.dig(data, "reliability", "value"), 5)
@@ -125,6 +126,12 @@ def from_foundry(actor: dict):
                 "weight": round(max(0.0, f.decimal(data.get("weight"), 1.0)), 2),
             }
         )
+    # a spare of the same name as a weapon's loaded magazine fits that weapon
+    fits = {
+        f.item_name(item): loaded[item.get("_id")]
+        for item in all_items
+        if item.get("type") == "ammunition" and item.get("_id") in loaded
+    }
     for item in all_items:
         data, name, kind = f.body(item), f.item_name(item), item.get("type")
         if kind == "weapon":
@@ -137,15 +144,15 @@ def from_foundry(actor: dict):
                 weapon["rounds_loaded"] = min(rounds, weapon["magazine_capacity"])
                 continue
             belt = not f.dig(data, "props", "magazine", default=True)
+            weapon = fits.get(name)
+            top = rows["weapons"][weapon]["magazine_capacity"] if weapon is not None else 300
             for _ in range(max(1, min(f.number(data.get("qty"), 1), 20))):
+                kind = "belt" if belt else "magazine"
                 rows["magazines"].append(
-                    {
-                        "weapon": None,
-                        "kind": "belt" if belt else "magazine",
-                        "rounds": min(rounds, 300),
-                    }
+                    {"weapon": weapon, "kind": kind, "rounds": min(rounds, top)}
                 )
-            left.append(f"ammunition {name}: which weapon it fits (set it on the sheet)")
+            if weapon is None:
+                left.append(f"ammunition {name}: which weapon it fits (set it on the sheet)")
         elif kind == "armor":
             location = data.get("location") if isinstance(data.get("location"), dict) else {}
             rows["armor"].append(
