@@ -167,7 +167,11 @@ def _import_rows(sheet, spec, rows, errors):
         if not isinstance(row, dict):
             errors.append(f"{path}: must be an object of fields")
             continue
-        instance = spec.matcher(sheet, row) if spec.matcher else None
+        try:
+            instance = spec.matcher(sheet, row) if spec.matcher else None
+        except ValueError as refusal:
+            errors.append(f"{path}: {refusal}")
+            continue
         if instance is None:
             instance = model(sheet=sheet)
         data = {name: _form_value(getattr(instance, f.attname)) for name, f in fields.items()}

@@ -23,7 +23,8 @@ class ListSpec:
     - ``refs``: ``{field: list name}`` for a foreign key to a row of another list of the
       same sheet, written as that row's position in its list (no database ids).
     - ``match``: dotted path of ``match(sheet, row) -> instance | None``, for rows a blank
-      sheet already holds (the Agents' 56 listed skills): the import edits that row.
+      sheet already holds (the Agents' 56 listed skills): the import edits that row;
+      a ValueError refuses the row with its message.
     """
 
     name: str

@@ -9,12 +9,19 @@ FORMS = "sheets.systems.agents.forms"
 
 
 def listed_skill(sheet, row):
-    """The blank sheet's own row for a listed (not custom) skill of the file."""
+    """The blank sheet's own row for a listed (not custom) skill of the file; a listed
+    skill the seed does not have is refused (ValueError): it must be marked custom."""
     if not isinstance(row, dict) or row.get("custom") is True:
         return None
-    return AgentSkill.objects.filter(
+    found = AgentSkill.objects.filter(
         sheet=sheet, custom=False, category=row.get("category"), name=row.get("name")
     ).first()
+    if found is None:
+        raise ValueError(
+            f"{row.get('name')!r} is not one of the seed's skills in {row.get('category')!r}: "
+            'mark it "custom": true'
+        )
+    return found
 
 
 TRANSFER = Transfer(
