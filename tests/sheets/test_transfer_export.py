@@ -203,3 +203,13 @@ def test_the_party_page_offers_the_export_to_the_gm_only(client, party, gm, play
 def test_mutant_sheet_factory_sheet_exports(db):
     doc = character_document(MutantSheetFactory().character)
     assert doc["sheet"]["specialist_skill"] == 3
+
+
+def test_the_format_document_describes_every_field_as_the_code_does():
+    from pathlib import Path
+
+    from sheets.transfer.describe import BEGIN, END, markdown
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "export-format.md").read_text()
+    written = text[text.index(BEGIN) : text.index(END) + len(END)]
+    assert written == markdown(), "run describe.markdown() and paste it into the document"

@@ -104,7 +104,7 @@ def test_a_foundry_actor_that_does_not_say_its_game_takes_the_chosen_system():
     with pytest.raises(reading.Refused, match="does not say which game"):
         reading.document(data)
     doc, character = imported(data, chosen="mutant")
-    assert character.sheet.agility == 5
+    assert doc.system.slug == "mutant" and character.sheet.agility == 5
 
 
 def test_a_foundry_actor_of_another_system_than_chosen_is_refused():
