@@ -108,40 +108,41 @@ def _form_value(value):
     return str(value) if isinstance(value, Decimal) else value
 
 
-def _messages(form, path, errors):
+def _messages(form, path, errors, skip=()):
     for name, messages in form.errors.items():
+        if name in skip:
+            continue
         where = path if name == "__all__" else f"{path}.{name}"
         errors.extend(f"{where}: {message}" for message in messages)
 
 
 def _import_sheet(system, transfer, sheet, values, errors):
+    """The sheet's own fields. A value of the wrong type is reported and left at the
+    blank sheet's default, so the form still reports every other field's problems."""
     model = type(sheet)
     fields = {f.name: f for f in data_fields(model, transfer.sheet_exclude)}
     data = {name: _form_value(getattr(sheet, f.attname)) for name, f in fields.items()}
+    bad = set()
     for key, value in values.items():
         f = fields.get(key)
-        if f is None:
-            errors.append(f"sheet.{key}: not a field of this sheet")
-            continue
-        problem = type_error(f, value)
-        if problem:
-            errors.append(f"sheet.{key}: {problem}")
-            continue
-        if isinstance(f, models.ForeignKey):
+        problem = "not a field of this sheet" if f is None else type_error(f, value)
+        if not problem and isinstance(f, models.ForeignKey):
             target = f.related_model.objects.filter(name=value).first()
             if target is None:
                 known = ", ".join(f.related_model.objects.values_list("name", flat=True))
-                errors.append(f"sheet.{key}: no {f.verbose_name} named {value!r} here ({known})")
-                continue
-            value = target.pk
+                problem = f"no {f.verbose_name} named {value!r} here ({known})"
+            else:
+                value = target.pk
+        if problem:
+            errors.append(f"sheet.{key}: {problem}")
+            bad.add(key)
+            continue
         data[key] = value
-    if errors:
-        return
     base = import_string(system.field_form) if system.field_form else forms.ModelForm
     form_class = modelform_factory(model, form=base, fields=list(fields))
     form = form_class(data=data, instance=sheet)
-    if not form.is_valid():
-        _messages(form, "sheet", errors)
+    if not form.is_valid() or bad:
+        _messages(form, "sheet", errors, skip=bad)
         return
     form.instance._change_reason = REASON
     form.save()
@@ -175,12 +176,12 @@ def _import_rows(sheet, spec, rows, errors):
         if instance is None:
             instance = model(sheet=sheet)
         data = {name: _form_value(getattr(instance, f.attname)) for name, f in fields.items()}
-        row_ok = True
+        bad = set()
         for key, value in row.items():
             f = fields.get(key)
             if f is None or key in SKIPPED:
                 errors.append(f"{path}.{key}: not a field of a {model._meta.verbose_name}")
-                row_ok = False
+                bad.add(key)
                 continue
             if key in spec.refs:
                 value, problem = _reference(saved, spec.refs[key], value)
@@ -188,14 +189,12 @@ def _import_rows(sheet, spec, rows, errors):
                 problem = type_error(f, value)
             if problem:
                 errors.append(f"{path}.{key}: {problem}")
-                row_ok = False
+                bad.add(key)
                 continue
             data[key] = value
-        if not row_ok:
-            continue
         form = form_class(data=data, instance=instance)
-        if not form.is_valid():
-            _messages(form, path, errors)
+        if not form.is_valid() or bad:
+            _messages(form, path, errors, skip=bad)
             continue
         try:
             with transaction.atomic():
