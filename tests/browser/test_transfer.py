@@ -17,7 +17,8 @@ SHOTS = Path("test-results")
 SHOWN = """els => els.map(e => {
     const name = e.name.replace(/^original-/, "");
     const select = document.querySelector(`select[name="${name}"]`);
-    const option = select && select.selectedIndex >= 0 ? select.options[select.selectedIndex] : null;
+    const option = select && select.selectedIndex >= 0
+        ? select.options[select.selectedIndex] : null;
     return [e.name, option ? option.text : e.value];
 })"""
 
@@ -79,7 +80,7 @@ def test_export_then_import_gives_the_same_sheet_and_a_bad_file_creates_nothing(
             "name": "broken.json",
             "mimeType": "application/json",
             "buffer": json.dumps(bad).encode(),
-        }  # fmt: skip
+        }
     )
     page.get_by_role("button", name="Import").click()
     errors = page.locator("[data-import-errors]")
@@ -95,7 +96,7 @@ def test_export_then_import_gives_the_same_sheet_and_a_bad_file_creates_nothing(
             "name": "broken.json",
             "mimeType": "application/json",
             "buffer": json.dumps(bad).encode(),
-        }  # fmt: skip
+        }
     )
     page.get_by_role("button", name="Import").click()
     for path_shown in ("items[0].colour", "items[0].slot", "items[0].name", "items[1]"):
