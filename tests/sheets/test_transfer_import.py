@@ -4,15 +4,18 @@ schema version, or not JSON at all are refused; an older schema is migrated; no 
 ever answers 500."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from sheets.models import Character, MutantSheet
+from sheets.systems.registry import get_system
 from sheets.transfer import reading
 from sheets.transfer.export import character_document
 from sheets.transfer.importing import import_document
+from sheets.transfer.spec import Transfer
 from tests.factories import MutantGearLineFactory, MutantSheetFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -248,3 +251,22 @@ def test_the_import_page_is_reachable_from_home_and_the_new_character_page(clien
 def test_the_import_page_needs_a_login(client):
     response = client.get(URL)
     assert response.status_code == 302 and "login" in response["Location"]
+
+
+def rename_face(data):
+    """A system's own step (schema 0 -> 1) for the test below: "looks" became "face"."""
+    sheet = dict(data["sheet"])
+    sheet["face"] = sheet.pop("looks", "")
+    return {**data, "sheet": sheet}
+
+
+SYSTEM_STEP = Transfer(migrations={0: "tests.sheets.test_transfer_import.rename_face"})
+
+
+def test_a_systems_own_migration_step_runs_after_the_cores():
+    system = replace(get_system("mutant"), transfer="tests.sheets.test_transfer_import.SYSTEM_STEP")
+    old = {"tableside": "character", "system": "mutant", "schema": 0, "name": "Ash",
+           "sheet": {"looks": "Scarred", "lists": {"gear": [{"name": "Rope"}]}}}  # fmt: skip
+    new = reading.migrate(system, old)
+    assert new["schema"] == 1 and new["character"] == {"name": "Ash"}
+    assert new["sheet"] == {"face": "Scarred"} and new["gear"] == [{"name": "Rope"}]
