@@ -12,7 +12,7 @@ from django.utils.module_loading import import_string
 
 from sheets.systems.registry import all_systems
 from sheets.transfer.export import data_fields
-from sheets.transfer.importing import _row_form_class
+from sheets.transfer.importing import _row_form_class, bounded
 from sheets.transfer.spec import transfer_of
 
 BEGIN = "<!-- generated: sheets/transfer/describe.py -->"
@@ -69,7 +69,7 @@ def markdown() -> str:
         sheet_model = system.model()
         base = import_string(system.field_form) if system.field_form else forms.ModelForm
         fields = [f.name for f in data_fields(sheet_model, transfer.sheet_exclude)]
-        sheet_form = modelform_factory(sheet_model, form=base, fields=fields)
+        sheet_form = bounded(modelform_factory(sheet_model, form=base, fields=fields))
         out += [f'### {system.name} (`"system": "{system.slug}"`)', ""]
         if transfer.sheet_exclude:
             out += [

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.forms import modelform_factory
 from django.utils.module_loading import import_string
@@ -104,6 +105,49 @@ def type_error(f, value) -> str:
     return ""
 
 
+def _constraint_bounds(model) -> dict[str, tuple]:
+    """{field: (low, high)} from the model's range constraints ("x__gte": 0, "x__lte": 100),
+    so a number out of them is refused on its own field, in words, not as a constraint."""
+    bounds: dict[str, list] = {}
+    for constraint in model._meta.constraints:
+        condition = getattr(constraint, "condition", None)
+        if not isinstance(condition, models.Q) or condition.connector != models.Q.AND:
+            continue
+        for child in condition.children:
+            if not isinstance(child, tuple) or type(child[1]) is not int:
+                continue
+            name, _, lookup = child[0].rpartition("__")
+            low_high = bounds.setdefault(name, [None, None])
+            if lookup == "gte":
+                low_high[0] = child[1]
+            elif lookup == "lte":
+                low_high[1] = child[1]
+    return {name: tuple(pair) for name, pair in bounds.items()}
+
+
+def bounded(form_class):
+    """``form_class`` whose number fields also carry the model's range constraints."""
+    model = form_class._meta.model
+    limits = _constraint_bounds(model)
+
+    class Bounded(form_class):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            for name, (low, high) in limits.items():
+                field = self.fields.get(name)
+                if not isinstance(field, (forms.IntegerField, forms.DecimalField)):
+                    continue
+                if low is not None and (field.min_value is None or low > field.min_value):
+                    field.min_value = low
+                    field.validators.append(MinValueValidator(low))
+                if high is not None and (field.max_value is None or high < field.max_value):
+                    field.max_value = high
+                    field.validators.append(MaxValueValidator(high))
+
+    Bounded.__name__ = form_class.__name__
+    return Bounded
+
+
 def _form_value(value):
     return str(value) if isinstance(value, Decimal) else value
 
@@ -139,7 +183,7 @@ def _import_sheet(system, transfer, sheet, values, errors):
             continue
         data[key] = value
     base = import_string(system.field_form) if system.field_form else forms.ModelForm
-    form_class = modelform_factory(model, form=base, fields=list(fields))
+    form_class = bounded(modelform_factory(model, form=base, fields=list(fields)))
     form = form_class(data=data, instance=sheet)
     if not form.is_valid() or bad:
         _messages(form, "sheet", errors, skip=bad)
@@ -152,7 +196,7 @@ def _row_form_class(model, spec, names):
     base = spec.form_class or forms.ModelForm
     form_class = modelform_factory(model, form=base, fields=names)
     form_class.add_fields = ()  # every field, even on a new row (AddFieldsMixin)
-    return form_class
+    return bounded(form_class)
 
 
 def _import_rows(sheet, spec, rows, errors):
