@@ -3,7 +3,7 @@ is a record of dice the server threw (its effects were applied to the sheet then
 
 from django.contrib import admin
 
-from rolls.models import Roll
+from rolls.models import GroupCheck, GroupParticipant, Roll
 
 
 @admin.register(Roll)
@@ -21,3 +21,40 @@ class RollAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # rolls come from the dice, never from a form
+
+
+class GroupParticipantInline(admin.TabularInline):
+    model = GroupParticipant
+    fields = ["character", "role", "done", "roll", "swapped", "note"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(GroupCheck)
+class GroupCheckAdmin(admin.ModelAdmin):
+    """Group checks, read-only like the rolls they are made of."""
+
+    list_display = ["created", "label", "party", "state", "outcome"]
+    list_filter = ["system", "kind", "state", "party"]
+    search_fields = ["label", "outcome"]
+    inlines = [GroupParticipantInline]
+    fields = ["created", "party", "system", "kind", "label", "inputs", "state", "result",
+              "outcome", "created_by", "closed"]  # fmt: skip
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False  # the GM starts them from the dashboard
+
+
+@admin.register(GroupParticipant)
+class GroupParticipantAdmin(admin.ModelAdmin):
+    list_display = ["group", "character", "role", "done", "roll", "swapped", "note"]
+    list_filter = ["role", "done", "swapped"]
+    search_fields = ["character__name", "group__label"]
+    list_select_related = ["group", "character", "roll"]
+    fields = ["group", "character", "role", "done", "roll", "swapped", "note"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False

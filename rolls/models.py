@@ -115,3 +115,74 @@ class Roll(models.Model):
         except Roll.DoesNotExist:
             return True
         return False
+
+
+class GroupCheck(models.Model):
+    """A check the GM starts for several characters (docs/sheet-shell.md, "Group
+    checks"): each participant does their part from their own page; once every part is
+    in (or the GM reads early) the whole is read and recorded."""
+
+    OPEN, READING, DONE, CANCELLED = "open", "reading", "done", "cancelled"
+    STATES = [
+        (OPEN, "Waiting for the participants"),
+        (READING, "Every part is in: exchanges, then reading"),
+        (DONE, "Read"),
+        (CANCELLED, "Cancelled by the GM"),
+    ]
+
+    party = models.ForeignKey("sheets.Party", on_delete=models.CASCADE, related_name="group_checks")
+    system = models.CharField(max_length=20)
+    kind = models.CharField(max_length=40)
+    label = models.CharField(max_length=200)
+    inputs = models.JSONField(default=dict, help_text="What the GM asked for.")
+    state = models.CharField(max_length=10, choices=STATES, default=OPEN)
+    result = models.JSONField(default=dict, help_text="Exchanges made, the reading's lines.")
+    outcome = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    closed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self):
+        return f"{self.label} ({self.get_state_display()})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.state in (self.OPEN, self.READING)
+
+    @property
+    def system_descriptor(self):
+        from sheets.systems.registry import get_system
+
+        return get_system(self.system)
+
+    @property
+    def kind_descriptor(self):
+        return self.system_descriptor.group_check(self.kind)
+
+
+class GroupParticipant(models.Model):
+    group = models.ForeignKey(GroupCheck, on_delete=models.CASCADE, related_name="participants")
+    character = models.ForeignKey(
+        "sheets.Character", on_delete=models.CASCADE, related_name="group_parts"
+    )
+    role = models.CharField(max_length=20, default="roll")
+    done = models.BooleanField(default=False)
+    roll = models.OneToOneField(
+        Roll, on_delete=models.SET_NULL, null=True, blank=True, related_name="group_part"
+    )
+    swapped = models.BooleanField(default=False, help_text="Took part in an exchange.")
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["character__name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "character"], name="one_part_per_character")
+        ]
+
+    def __str__(self):
+        return f"{self.character} in {self.group}"

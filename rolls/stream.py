@@ -95,6 +95,9 @@ def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> N
             log.exception("could not send %s to %s", event, channel)
 
 
+send_to_party = _send  # for other modules' events (group checks)
+
+
 def announce_roll(roll_id: int, *, update: bool = False) -> None:
     """Send a saved roll to its party's feed (called after the roll's commit); with
     ``update``, the roll's card again after a later step (a pick, a reveal)."""

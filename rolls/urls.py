@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rolls import views
+from rolls import group_views, views
 
 urlpatterns = [
     path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
@@ -11,4 +11,14 @@ urlpatterns = [
     path("rolls/<int:pk>/reveal/", views.reveal, name="roll_reveal"),
     path("parties/<int:pk>/log/", views.party_log, name="party_log"),
     path("parties/<int:pk>/events/", views.party_events, name="party_events"),
+    path("parties/<int:pk>/groups/", group_views.group_panel, name="group_panel"),
+    path(
+        "parties/<int:pk>/groups/new/<slug:system>/<slug:kind>/",
+        group_views.group_new,
+        name="group_new",
+    ),
+    path("groups/<int:pk>/part/<int:character_pk>/", group_views.group_part, name="group_part"),
+    path("groups/<int:pk>/swap/", group_views.group_swap, name="group_swap"),
+    path("groups/<int:pk>/read/", group_views.group_read, name="group_read"),
+    path("groups/<int:pk>/cancel/", group_views.group_cancel, name="group_cancel"),
 ]

@@ -166,7 +166,7 @@ def choose(request, pk):
         return _result_response(request, context, status=422)
     by_gm = character.party is not None and character.party.is_gm(request.user)
     with transaction.atomic():
-        sheet = _locked_sheet(system, character)  # the sheet first, as every roll locks
+        sheet = locked_sheet(system, character)  # the sheet first, as every roll locks
         locked_roll = Roll.objects.select_for_update().get(pk=roll.pk)
         context["roll"] = locked_roll
         try:
@@ -224,28 +224,35 @@ def _record(character, user, run, pushed_from=None, secret=False):
     once committed, the party's feed is woken."""
     system = character.system_descriptor
     with transaction.atomic():
-        sheet = _locked_sheet(system, character)
+        sheet = locked_sheet(system, character)
         rolled: Rolled = run(sheet)
-        roll = Roll.objects.create(
-            character=character,
-            party=character.party,
-            user=user,
-            system=system.slug,
-            kind=rolled.kind,
-            label=rolled.label,
-            inputs=rolled.inputs,
-            result=rolled.result,
-            outcome=rolled.outcome,
-            effects=rolled.effects,
-            pushable=rolled.pushable,
-            pushed_from=pushed_from,
-            secret=secret,
-        )
-        transaction.on_commit(partial(announce_roll, roll.pk))
+        roll = save_roll(character, user, rolled, pushed_from=pushed_from, secret=secret)
     return roll
 
 
-def _locked_sheet(system, character):
+def save_roll(character, user, rolled: Rolled, pushed_from=None, secret=False) -> Roll:
+    """Write a roll (inside the caller's transaction, its sheet locked); once committed,
+    the party's feed is woken."""
+    roll = Roll.objects.create(
+        character=character,
+        party=character.party,
+        user=user,
+        system=character.system,
+        kind=rolled.kind,
+        label=rolled.label,
+        inputs=rolled.inputs,
+        result=rolled.result,
+        outcome=rolled.outcome,
+        effects=rolled.effects,
+        pushable=rolled.pushable,
+        pushed_from=pushed_from,
+        secret=secret,
+    )
+    transaction.on_commit(partial(announce_roll, roll.pk))
+    return roll
+
+
+def locked_sheet(system, character):
     """The character's sheet row, locked until the transaction ends (sheet before roll,
     always, so two requests never wait on each other crosswise)."""
     return system.model().objects.select_for_update().get(**sheet_lookup(system, character))

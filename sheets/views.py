@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from rolls.group_views import start_choices
 from rolls.models import Roll
 from sheets import history, urgency
 from sheets.editing import readable_character, sheet_page_context
@@ -240,6 +241,7 @@ def _dashboard_context(request, pk):
         "need_help": need_help,
         "rolls": Roll.objects.feed_for(party),
         "systems": all_systems(),
+        "group_starts": start_choices(characters),
         "is_gm": True,
     }
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from rolls.models import Roll
+from rolls.models import GroupCheck, GroupParticipant, Roll
 from tests.factories import (
     MutantGearLineFactory,
     MutantSheetFactory,
@@ -22,7 +22,7 @@ from tests.factories_slots import SlotsIdeaFactory, SlotsItemFactory, SlotsSheet
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
 
 ROLES = ("anonymous", "owner", "gm", "other_player", "stranger")
-OK, NOT_FOUND, LOGIN = "ok", 404, "login"
+OK, NOT_FOUND, FORBIDDEN, LOGIN = "ok", 404, 403, "login"
 
 
 @dataclass
@@ -35,6 +35,7 @@ class Table:
     t2k: object = None
     t2k_roll: object = None
     slots: object = None
+    group: object = None
 
 
 @pytest.fixture
@@ -59,7 +60,14 @@ def table(db):
     slots = SlotsSheetFactory(character__owner=owner, character__party=party)
     slots.item = SlotsItemFactory(sheet=slots, slot=9, name="Rope")
     slots.idea = SlotsIdeaFactory(sheet=slots, slot=1)
-    return Table(users, party, sheet, gear, roll, t2k, t2k_roll, slots)
+    others_slots = SlotsSheetFactory(character__owner=other, character__party=party)
+    group = GroupCheck.objects.create(
+        party=party, system="slots", kind="cooperation", label="Cooperation",
+        inputs={"check": "traverse", "attack": ""}, created_by=gm,
+    )  # fmt: skip
+    for participant in (slots, others_slots):
+        GroupParticipant.objects.create(group=group, character=participant.character)
+    return Table(users, party, sheet, gear, roll, t2k, t2k_roll, slots, group)
 
 
 def editors(**overrides):
@@ -71,6 +79,8 @@ def editors(**overrides):
 MEMBERS = {"owner": OK, "gm": OK, "other_player": OK, "stranger": NOT_FOUND}
 GM_ONLY = {"owner": NOT_FOUND, "gm": OK, "other_player": NOT_FOUND, "stranger": NOT_FOUND}
 ANY_USER = {"owner": OK, "gm": OK, "other_player": OK, "stranger": OK}
+# a group check's part: a member of the party who may not roll it is told so (403)
+PARTICIPANT = editors(other_player=FORBIDDEN)
 
 # name, method, url kwargs (from the table), POST data, who may
 MATRIX = [
@@ -135,6 +145,15 @@ MATRIX = [
     ("roll_form", "post", {"pk": "@slots", "action": "check"}, {"check": "grit",
      "advantages": "0", "disadvantages": "0"}, editors()),
     ("roll_form", "get", {"pk": "@slots", "action": "time"}, None, GM_ONLY),
+    ("group_new", "get", {"pk": "@party", "system": "slots", "kind": "cooperation"}, None,
+     GM_ONLY),
+    ("group_panel", "get", {"pk": "@party"}, None, MEMBERS),
+    ("group_part", "post", {"pk": "@group", "character_pk": "@slots"}, {}, PARTICIPANT),
+    ("group_swap", "post", {"pk": "@group"}, {"character": "@slots_id", "other": "1"},
+     PARTICIPANT),
+    ("group_read", "post", {"pk": "@group"}, {}, MEMBERS),
+    ("group_cancel", "post", {"pk": "@group"}, {}, editors(owner=FORBIDDEN,
+     other_player=FORBIDDEN)),
 ]  # fmt: skip
 # open to anyone: the home page is the landing page when logged out
 PUBLIC = {"home", "login", "logout", "signup", "password_change", "password_change_done"}
@@ -147,8 +166,9 @@ def resolve_kwargs(kwargs, table):
         "@invite": table.party.invite_code, "@t2k": table.t2k.character.pk,
         "@t2k_roll": table.t2k_roll.pk,
         "@slots": table.slots.pk, "@item": table.slots.item.pk, "@idea": table.slots.idea.pk,
+        "@group": table.group.pk, "@slots_id": str(table.slots.pk),
     }  # fmt: skip
-    return {key: values.get(value, value) for key, value in kwargs.items()}
+    return {key: values.get(value, value) for key, value in (kwargs or {}).items()}
 
 
 CASES = [
@@ -166,12 +186,14 @@ def test_every_url_admits_exactly_the_right_people(
     if role != "anonymous":
         client.force_login(table.users[role])
     url = reverse(name, kwargs=resolve_kwargs(kwargs, table))
+    if data:
+        data = resolve_kwargs(data, table)
     response = getattr(client, method)(url, data) if method == "post" else client.get(url)
     if expected == LOGIN:
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
-    elif expected == NOT_FOUND:
-        assert response.status_code == 404
+    elif expected in (NOT_FOUND, FORBIDDEN):
+        assert response.status_code == expected
     else:
         assert response.status_code < 400 or response.status_code in (409, 422), (
             f"{role} was refused {method.upper()} {url}: {response.status_code}"

@@ -278,8 +278,8 @@ def choose(sheet, roll_row, data, *, by_gm: bool = False) -> list[dict[str, Any]
     if roll_row.character_id != sheet.character_id:
         raise DiceError("This roll belongs to another character.")
     result = dict(roll_row.result)
-    if result.get("group"):
-        return group_choose(sheet, roll_row, result, data)
+    if result.get("group_check") and result.get("read_index") is None:
+        raise DiceError("This die is read with the group: wait until the results are read.")
     if result.get("confirmed"):
         raise DiceError("This check has been confirmed already.")
     step = data.get("step")
@@ -439,132 +439,162 @@ def time(sheet, cleaned_data, rng) -> Rolled:
 __all__ = ["check", "choose", "condition_candidates", "corruption", "fall", "time"]
 
 
-# --- Cooperation --------------------------------------------------------------------------
+# --- Cooperation (a group check: rolls/groups.py) ----------------------------------------
+
+COOPERATION_RULE = (
+    "Cooperation: everyone rolls their die; once all have rolled, each may exchange one "
+    "die with another cooperating character; then each result is read against its own "
+    "sheet and confirmed as usual."
+)
 
 
-def _group_of(result: dict):
-    """The engine's Cooperation rebuilt from a stored group roll (swaps replayed)."""
-    from rolls.dice.slots import CheckRoll, cooperate, swap_dice
-
-    area, size = result["area"], result["size"]
-    kind = "gear-slot" if area == "gear" else "focus"
-    rolls = {
-        str(m["pk"]): CheckRoll(
-            result["check"], area, size, 0, 0, (Die(kind, size, m["rolled"]),), None, 0
-        )
-        for m in result["members"]
-    }
-    group = cooperate(rolls)
-    for first, first_face, second, second_face in result["swaps"]:
-        group = swap_dice(group, first, first_face, second, second_face)
-    return group
-
-
-def group_check(sheet, cleaned_data, rng) -> Rolled:
-    """Every cooperating character rolls at once; exchanges and reading come after."""
-    from rolls.dice.slots import cooperate
-    from sheets.models import SlotsSheet
-
-    params = {"check": cleaned_data["check"], "attack": cleaned_data.get("attack") or ""}
+def cooperation_part(sheet, group, participant, others, rng) -> Rolled:
+    """One cooperating character's die, read only once the group's results are read."""
+    state = engine_sheet(sheet)
+    params = {"check": group.inputs["check"], "attack": group.inputs.get("attack") or ""}
     the_check = build_check(params)
-    members = []
-    rolls = {}
-    sheets = SlotsSheet.objects.filter(character_id__in=cleaned_data["members"]).select_related(
-        "character", "people"
-    )
-    for member in sorted(sheets, key=lambda s: s.character.name):
-        state = engine_sheet(member)
-        rolled = roll_check(rng, state, the_check)
-        rolls[str(member.pk)] = rolled
-        members.append({"pk": member.pk, "name": member.character.name, "rolled": rolled.face})
-    group = cooperate(rolls)  # refuses different dice (a goblin's d8 beside a human's d12)
-    first = rolls[str(members[0]["pk"])]
+    rolled = roll_check(rng, state, the_check)
+    area = the_check.area
     result = {
-        "group": True,
         "check": the_check.name,
-        "area": the_check.area,
-        "size": first.size,
+        "area": area,
         "params": params,
-        "members": members,
-        "swaps": [],
-        "read": False,
-        "rule": "Cooperation: all dice are rolled at once; before the results are read, each "
-        "character may exchange one die with another cooperating character.",
+        "faces": list(rolled.faces),
+        "size": rolled.size,
+        "chooser": None,
+        "read_index": None,
+        "confirmed": False,
+        "group_check": group.pk,
+        "rolled_face": rolled.face,
+        "dice": _dice(state, area, rolled.size, rolled.faces),
+        "lines": [["Dice", f"1 d{rolled.size}, cooperating ({group.label})"]],
+        "rule": COOPERATION_RULE,
     }
-    result["dice_groups"] = _group_dice(result, group)
     return Rolled(
-        kind="group",
-        label=f"Group {the_check.area} ({the_check.name})",
-        outcome=f"{len(members)} characters rolled: exchange dice, then read",
-        inputs={"members": [m["pk"] for m in members], **params},
+        kind="check",
+        label=f"{group.label}",
+        outcome=f"Rolled {rolled.face}, read with the group",
+        inputs={**params, "group_check": group.pk},
         result=result,
     )
 
 
-def _group_dice(result, group) -> list[dict]:
-    names = {str(m["pk"]): m["name"] for m in result["members"]}
+def _cooperation(group, participants):
+    """The engine's Cooperation of these participants' stored rolls, exchanges replayed."""
+    from rolls.dice.slots import CheckRoll, cooperate, swap_dice
+
+    rolls = {}
+    for participant in participants:
+        r = participant.roll.result
+        kind = "gear-slot" if r["area"] == "gear" else "focus"
+        die = Die(kind, r["size"], r["rolled_face"])
+        rolls[str(participant.character_id)] = CheckRoll(
+            r["check"], r["area"], r["size"], 0, 0, (die,), None, 0
+        )
+    cooperation = cooperate(rolls)
+    for first, first_face, second, second_face in group.result.get("swaps", []):
+        cooperation = swap_dice(cooperation, first, first_face, second, second_face)
+    return cooperation
+
+
+def cooperation_swap(group, mine, theirs) -> list[str]:
+    """``mine`` gives their die to ``theirs`` for theirs (one exchange each, the engine's
+    rule); both rolls show the new faces (saved by the caller)."""
+    from rolls.dice.slots import swap_dice
+
+    present = [p for p in group.participants.select_related("roll") if p.roll_id]
+    cooperation = _cooperation(group, present)
+    first, second = str(mine.character_id), str(theirs.character_id)
+    my_face = cooperation.roll_of(first).face
+    their_face = cooperation.roll_of(second).face
+    try:
+        cooperation = swap_dice(cooperation, first, my_face, second, their_face)
+    except DiceError as error:
+        names = {first: mine.character.name, second: theirs.character.name}
+        message = str(error)
+        for key, name in names.items():
+            message = message.replace(key, name)
+        from rolls.groups import GroupRefused
+
+        raise GroupRefused(message[0].upper() + message[1:] + ".", 409) from None
+    swaps = [*group.result.get("swaps", []), [first, my_face, second, their_face]]
+    group.result = {**group.result, "swaps": swaps}
+    for participant, face, giver in ((mine, their_face, theirs), (theirs, my_face, mine)):
+        roll_row = participant.roll
+        result = dict(roll_row.result)
+        sheet = participant.character.slots
+        state = engine_sheet(sheet)
+        result["faces"] = [face]
+        dice = _dice(state, result["area"], result["size"], [face])
+        dice[0]["counts"] += f" (from {giver.character.name})"
+        result["dice"] = dice
+        result["lines"] = [
+            *result["lines"],
+            ["Exchange", f"now {face}, {giver.character.name}'s die"],
+        ]
+        roll_row.result = result
+        roll_row.outcome = f"Now {face}, {giver.character.name}'s die"
     return [
-        {"label": names[m.character], "dice": [as_data(d) for d in m.roll.dice]}
-        for m in group.members
+        "Exchange",
+        f"{mine.character.name} gives {my_face} to {theirs.character.name} for {their_face}",
     ]
 
 
-def group_choose(sheet, roll_row, result, data) -> list:
-    """``step=swap`` (``first``, ``second``: character pks) or ``step=read``."""
+def cooperation_read(group, participants, sheets):
+    """Each die (after exchanges) read against its own sheet; each roll then waits for
+    its confirmation as a single check does. The feed gets the group's summary."""
     from rolls.dice.slots import read_results
-    from sheets.models import SlotsSheet
+    from rolls.groups import Reading
 
-    if result.get("read"):
-        raise DiceError("The results are read: no more exchanges.")
-    group = _group_of(result)
-    if data.get("step") == "swap":
-        first, second = data.get("first", ""), data.get("second", "")
-        try:
-            mine, theirs = group.roll_of(first).face, group.roll_of(second).face
-        except DiceError:
-            raise DiceError("Pick two cooperating characters.") from None
-        names = {str(m["pk"]): m["name"] for m in result["members"]}
-        try:
-            group = _swap(group, first, mine, second, theirs)
-        except DiceError as error:
-            raise DiceError(
-                str(error).replace(first, names[first]).replace(second, names.get(second, second))
-            ) from None
-        result["swaps"] = [*result["swaps"], [first, mine, second, theirs]]
-        result["lines"] = [
-            *result.get("lines", []),
-            ["Exchange", f"{names[first]} gives {mine} to {names[second]} for {theirs}"],
-        ]
-    elif data.get("step") == "read":
-        group = read_results(group)
-        result["read"] = True
-        the_check = build_check(result["params"])
-        sheets = {
-            str(s.pk): s
-            for s in SlotsSheet.objects.filter(
-                character_id__in=[m["pk"] for m in result["members"]]
-            ).select_related("character", "people")
-        }
-        lines = list(result.get("lines", []))
-        outcomes = []
-        for member in group.members:
-            face = member.roll.face
-            reading = resolve(engine_sheet(sheets[member.character]), the_check, face)
-            name = sheets[member.character].character.name
-            verdict = "succeeds" if reading.success else "fails"
-            lines.append([name, f"{face}: {reading.outcome} ({verdict}). {reading.reason}"])
-            outcomes.append(f"{name} {verdict}")
-        result["lines"] = lines
-        roll_row.outcome = ", ".join(outcomes)
-        roll_row.save(update_fields=["outcome"])
+    present = [p for p in participants if p.roll_id]
+    if not present:
+        return None
+    if len(present) == 1:
+        faces = {str(present[0].character_id): present[0].roll.result["faces"][0]}
     else:
-        raise DiceError("Exchange dice or read the results.")
-    result["dice_groups"] = _group_dice(result, group)
-    roll_row.result = result
-    return []
-
-
-def _swap(group, first, first_face, second, second_face):
-    from rolls.dice.slots import swap_dice
-
-    return swap_dice(group, first, first_face, second, second_face)
+        cooperation = read_results(_cooperation(group, present))
+        faces = {m.character: m.roll.face for m in cooperation.members}
+    the_check = build_check(
+        {"check": group.inputs["check"], "attack": group.inputs.get("attack") or ""}
+    )
+    lines, verdicts, changed = [], [], []
+    for participant in present:
+        face = faces[str(participant.character_id)]
+        state = engine_sheet(sheets[participant.character_id])
+        reading = _reading(resolve(state, the_check, face))
+        roll_row = participant.roll
+        result = dict(roll_row.result)
+        dice = _dice(state, result["area"], result["size"], [face], 0)
+        if result.get("rolled_face") != face:
+            dice[0]["counts"] += " (exchanged)"
+        result.update(
+            faces=[face],
+            read_index=0,
+            reading=reading,
+            confirm=_confirm_choices(state, reading),
+            dice=dice,
+        )
+        result["lines"] = [*result["lines"], *_suggestion_lines(reading)]
+        roll_row.result = result
+        roll_row.outcome = f"{reading['outcome']} (suggested)"
+        changed.append(roll_row)
+        name = participant.character.name
+        verdict = "succeeds" if reading["success"] else "fails"
+        verdicts.append(f"{name} {verdict}")
+        lines.append([name, f"{face}: {reading['outcome']} ({verdict}). {reading['reason']}"])
+    outcome = ", ".join(verdicts)
+    summary = Rolled(
+        kind="group",
+        label=f"{group.label}: {', '.join(p.character.name for p in present)}",
+        outcome=outcome,
+        inputs={"group_check": group.pk},
+        result={
+            "lines": [*group.result.get("lines", []), *lines],
+            "rule": COOPERATION_RULE,
+            "tone": "success" if all("succeeds" in v for v in verdicts) else "failure",
+            "dice_groups": [
+                {"label": p.character.name, "dice": p.roll.result["dice"]} for p in present
+            ],
+        },
+    )
+    return Reading(outcome=outcome, lines=lines, summary=summary, changed_rolls=changed)

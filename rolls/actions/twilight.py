@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolls.actions import Rolled, effects_data
+from rolls.actions import Rolled, effects_data, helping
 from rolls.dice.core import DiceError, Die, Effect, as_data
 from rolls.dice.odds import percent
 from rolls.dice.twilight import odds as t2k_odds
@@ -727,3 +727,34 @@ def choose(sheet, roll, data, by_gm=False) -> list[dict]:
     ]  # fmt: skip
     roll.result = result
     return effects_data(effects)
+
+
+# --- A group roll the GM started (a group check: rolls/groups.py) -----------------------
+
+
+def group_part(sheet, group, participant, others, rng) -> Rolled | None:
+    """A helper declares their help (no dice: help is declared before the roll, three at
+    most); the one who rolls rolls for everyone with +1 per declared helper."""
+    if participant.role == "help":
+        helping.declare_help(
+            others,
+            limit=stepdice.MAX_HELPERS,
+            limit_message="Three people already help: no more than three can (+3 at most).",
+        )
+        return None
+    helpers = [p.character.name for p in helping.declared_helpers(others)]
+    helping.close_the_rest(others)
+    cleaned = {
+        "skill": group.inputs["skill"],
+        "modifier": group.inputs.get("modifier", 0),
+        "helpers": helpers,
+        "group": [p.character.name for p in others],
+    }
+    rolled = group_roll(sheet, cleaned, rng)
+    rolled.inputs["group_check"] = group.pk
+    return rolled
+
+
+def group_read(group, participants, sheets):
+    """The group's result is its roller's: a failure counts for all of them."""
+    return helping.roller_reading(participants)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolls.actions import Rolled, effects_data
+from rolls.actions import Rolled, effects_data, helping
 from rolls.dice.core import DiceError, Effect, as_data
 from rolls.dice.zombie import rules as dice
 from sheets.systems.zombie import rules
@@ -62,8 +62,8 @@ def difficulty_for(cleaned, conditions=()) -> dice.Difficulty:
     """The three levels' factors (the form's, and the status effects on the sheet) ->
     the engine's Difficulty (each level -1/0/+1, levels stacked, capped to -3..+3)."""
     levels = {}
-    for slug, (against, helping) in level_counts(cleaned).items():
-        levels[slug] = rules.factors(against, helping)
+    for slug, (against, for_) in level_counts(cleaned).items():
+        levels[slug] = rules.factors(against, for_)
     levels["status"] += rules.status_factors(conditions)
     return dice.difficulty(levels)
 
@@ -431,3 +431,52 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
     # shows change here too (see the report: the view could save them itself).
     roll.save(update_fields=["outcome", "label", "inputs"])
     return effects_data(effects)
+
+
+# --- Team lift (a group check: rolls/groups.py) -----------------------------------------
+
+TEAM_RULE = (
+    "Team lift: one lifter makes the Skill Check for the team; the others lift with them "
+    "(declared before the roll), which is +1 on the target level however many help: "
+    "similar factors do not stack. The seed's log: very heavy -1, together +1, unmodified."
+)
+
+
+def lift_part(sheet, group, participant, others, rng) -> Rolled | None:
+    """A helper joins the lift (no dice, before the roll); the lead lifter rolls once for
+    the team, with the "working together" +1 when anyone joined, recorded against the
+    task on the lead's own sheet (a lift failed before is refused until the GM marks the
+    situation changed)."""
+    if participant.role == "help":
+        helping.declare_help(others)
+        return None
+    from rolls.dice.zombie.team import together
+
+    helpers = helping.declared_helpers(others)
+    helping.close_the_rest(others, "did not join before the lift")
+    inputs = group.inputs
+    existing = sheet.tasks.filter(name=inputs["task"]).order_by("-pk").first()
+    factors = {
+        f"{slug}_{side}": inputs.get(f"{slug}_{side}", 0)
+        for slug, _, _ in LEVELS
+        for side in ("against", "for")
+    }
+    factors["target_for"] = together(len(helpers))
+    cleaned = {
+        "task": existing.pk if existing is not None and existing.status != "succeeded" else "",
+        "new_task": inputs["task"],
+        "complexity": inputs.get("complexity", 1),
+        "conditions": [c.pk for c in sheet.conditions.all() if c.modifier],
+        **factors,
+    }
+    rolled = skill_check(sheet, cleaned, rng)
+    names = ", ".join(p.character.name for p in helpers) or "nobody"
+    rolled.label = f"{group.label} ({sheet.character.name}, with {names})"[:200]
+    rolled.inputs["group_check"] = group.pk
+    rolled.result["rule"] = TEAM_RULE
+    return rolled
+
+
+def lift_read(group, participants, sheets):
+    """The lift is the lead lifter's roll: it succeeds or fails for the whole team."""
+    return helping.roller_reading(participants, verb="Lifted by")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
@@ -19,6 +18,7 @@ from rolls.dice.agents.rules import DIFFICULTIES, Outcome
 from rolls.dice.agents.sheet import AFTERLIFE_TABLE, MAX_TRAUMAS, TRAUMA_TABLE, skill_advance
 from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
+from rolls.forms.base import SheetRollForm
 from sheets.systems.agents import rules
 
 SITUATIONAL = (-5, 5)
@@ -49,34 +49,8 @@ def number(label, low, high, initial, help_text="", rule="") -> forms.IntegerFie
     )
 
 
-class AgentsRollForm(forms.Form):
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        self.sheet = sheet
-        super().__init__(data, *args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-    def get_initial_for_field(self, field, field_name):
-        """A prefill from a link (``?skill=12``) is used only when the field accepts it."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
-
-    def value(self, name):
-        if self.is_bound:
-            self.is_valid()
-            value = self.cleaned_data.get(name)
-            if value not in (None, ""):
-                return value
-        return self.get_initial_for_field(self.fields[name], name)
-
-    def odds(self) -> list[list[str]]:
-        return []
+class AgentsRollForm(SheetRollForm):
+    """Common part of the Agents roll forms (rolls.forms.base)."""
 
 
 def skill_choices(sheet) -> list[tuple[str, str]]:

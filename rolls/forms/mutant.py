@@ -9,12 +9,12 @@ valid) or of the defaults, as ``[label, percentage]`` rows. A crispy ``helper`` 
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
 from django import forms
 
 from rolls.actions import mutant as actions
 from rolls.dice.mutant import odds as mutant_odds
 from rolls.dice.mutant import rules as dice
+from rolls.forms.base import SheetRollForm
 from sheets.systems.mutant import rules
 
 MODIFIER_RANGE = (-3, 3)
@@ -24,39 +24,8 @@ MAX_D6 = 10
 NOT_THIS_SHEET = "Choose a weapon or gear from this character's sheet."
 
 
-class MutantRollForm(forms.Form):
-    """Common part: the sheet, the crispy helper, and values for the odds."""
-
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        self.sheet = sheet
-        super().__init__(data, *args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-    def get_initial_for_field(self, field, field_name):
-        """A value handed in as ``initial`` (a link's query string: ``?skill=fight``) is
-        used when the field accepts it; anything else (``?skill=flying``) falls back to
-        the field's own default, so a mistyped link never breaks the form or its odds."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
-
-    def value(self, name):
-        """The submitted value of a field if it is valid, else its default."""
-        if self.is_bound:
-            self.is_valid()
-            value = self.cleaned_data.get(name)
-            if value not in (None, ""):
-                return value
-        return self.get_initial_for_field(self.fields[name], name)
-
-    def odds(self) -> list[list[str]]:
-        raise NotImplementedError
+class MutantRollForm(SheetRollForm):
+    """Common part of the Mutant: Year Zero roll forms (rolls.forms.base)."""
 
 
 def dice_count(count: int, kind: str) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from crispy_forms.helper import FormHelper
 from django import forms
 
 from rolls.dice.core import DiceError
@@ -26,7 +25,10 @@ from rolls.dice.slots import (
     fall_dice,
     fall_odds,
 )
+from rolls.dice.slots.checks import die_size
 from rolls.dice.slots.fall import FALL_FEET_PER_DIE
+from rolls.forms.base import SheetRollForm
+from rolls.forms.group import GroupStartForm
 from sheets.systems.slots.rules import engine_sheet
 
 EDGE_RULE = "Up to 2 advantages and 2 disadvantages stack (the seed's Difficulty)."
@@ -71,23 +73,8 @@ def build_check(params: dict):
     return simple[name]()
 
 
-class SlotsRollForm(forms.Form):
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        self.sheet = sheet
-        super().__init__(data, *args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-    def get_initial_for_field(self, field, field_name):
-        """A link's prefill (``?check=block``) is used when valid, else the default."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
+class SlotsRollForm(SheetRollForm):
+    """Common part of the Slots roll forms (rolls.forms.base)."""
 
     def values(self) -> dict:
         """The submitted values when valid, else the (prefilled) defaults."""
@@ -285,40 +272,49 @@ class TimeForm(SlotsRollForm):
         return [["Dice", "none: the rules apply as time passes"]]
 
 
-class GroupCheckForm(SlotsRollForm):
-    """The GM opens a cooperative check for several characters of the party (the seed's
-    Cooperation): every die rolled at once, one die each (no advantage)."""
+class CooperationStartForm(GroupStartForm):
+    """The GM opens a cooperative check (the seed's Cooperation) for several characters:
+    each rolls one die from their own page (no advantage); once all have rolled each may
+    exchange one die with another; then the results are read."""
 
+    system_slug = "slots"
     check = forms.ChoiceField(
-        choices=[c for c in CHECK_CHOICES if c[0] not in ("sneak",)], initial="traverse"
-    )
+        choices=[c for c in CHECK_CHOICES if c[0] != "sneak"], initial="traverse",
+        help_text="Sneak reads what the watchers sense: roll it on each sheet instead.",
+    )  # fmt: skip
     attack = forms.ChoiceField(
         choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
         required=False,
         help_text="Block answers a strike or a missile; dodge a grab or a blast.",
     )
-    members = forms.MultipleChoiceField(
-        widget=forms.CheckboxSelectMultiple, help_text="At least two characters."
-    )
-
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        super().__init__(sheet, data, *args, **kwargs)
-        from sheets.models import Character
-
-        party = sheet.character.party_id
-        characters = Character.objects.filter(party_id=party, system="slots").order_by("name")
-        self.fields["members"].choices = [(str(c.pk), c.name) for c in characters]
-        self.fields["members"].initial = [str(c.pk) for c in characters]
+    field_order = ["check", "attack", "characters"]
 
     def clean(self):
         data = super().clean()
-        if len(data.get("members") or []) < 2:
-            self.add_error("members", "Cooperation needs at least two characters.")
         check, attack = data.get("check"), data.get("attack")
         if check in ATTACKS and attack and attack not in ATTACKS[check]:
             allowed = " or a ".join(ATTACKS[check])
             self.add_error("attack", f"{check.title()} answers a {allowed} (the seed's {check}).")
+        if check not in ATTACKS:
+            data["attack"] = ""
+        chosen = data.get("characters") or []
+        if check and chosen:
+            the_check = build_check({"check": check, "attack": data.get("attack")})
+            sizes = {c.name: die_size(engine_sheet(c.slots), the_check) for c in chosen}
+            if len(set(sizes.values())) > 1:
+                self.add_error(
+                    "characters",
+                    "Cooperating characters roll the same die: "
+                    + ", ".join(f"{name} a d{size}" for name, size in sizes.items())
+                    + ".",
+                )
         return data
 
-    def odds(self) -> list[list[str]]:
-        return [["Dice", "one each, rolled at once; exchanges before reading"]]
+    def group_label(self) -> str:
+        check = self.cleaned_data["check"]
+        area = dict(CHECK_CHOICES)[check].split(" ")[0]
+        attack = self.cleaned_data.get("attack")
+        return f"Cooperation: {area} ({check}{' vs ' + attack if attack else ''})"
+
+    def group_inputs(self) -> dict:
+        return {"check": self.cleaned_data["check"], "attack": self.cleaned_data.get("attack", "")}

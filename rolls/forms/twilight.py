@@ -7,7 +7,6 @@ configuration submitted (or of the defaults) as ``[label, percentage]`` rows.
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
@@ -16,6 +15,8 @@ from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
 from rolls.dice.twilight import odds as t2k_odds
 from rolls.dice.twilight import stepdice
+from rolls.forms.base import SheetRollForm
+from rolls.forms.group import OneRollsForm
 from sheets.systems.twilight import rules
 
 MODIFIER = actions.MAX_MODIFIER
@@ -35,13 +36,14 @@ def _number(label, low, high, initial=0, help_text="", rule=""):
     )  # fmt: skip
 
 
-class TwilightRollForm(forms.Form):
+class TwilightRollForm(SheetRollForm):
+    """Common part of the Twilight: 2000 roll forms (rolls.forms.base), with ``rows``:
+    fields side by side in the dialog."""
+
+    rows: tuple[tuple[str, ...], ...] = ()
+
     def __init__(self, sheet, data=None, *args, **kwargs):
-        self.sheet = sheet
-        super().__init__(data, *args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
+        super().__init__(sheet, data, *args, **kwargs)
         if self.rows:
             self.helper.layout = Layout(
                 *(
@@ -49,30 +51,6 @@ class TwilightRollForm(forms.Form):
                     for row in self.rows
                 )
             )
-
-    rows: tuple[tuple[str, ...], ...] = ()  # fields side by side in the dialog
-
-    def get_initial_for_field(self, field, field_name):
-        """A prefill from a link's query string is used when the field accepts it."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
-
-    def value(self, name):
-        if self.is_bound:
-            self.is_valid()
-            value = self.cleaned_data.get(name)
-            if value not in (None, ""):
-                return value
-        value = self.get_initial_for_field(self.fields[name], name)
-        field = self.fields[name]
-        if isinstance(field, forms.TypedChoiceField) and value not in (None, ""):
-            return field.coerce(value)
-        return value
 
 
 class HelpMixin(forms.Form):
@@ -412,3 +390,25 @@ class PromotionForm(TwilightRollForm):
         return actions.skill_rows(
             actions.skill_dice(self.sheet, "command", self.value("modifier") or 0)
         )
+
+
+class GroupRollStartForm(OneRollsForm):
+    """The GM opens a group roll (the seed's Group Rolls): the best suited character rolls
+    from their page for everyone; the others declare their help from theirs first (+1
+    each, at most three); a failure counts for the whole group."""
+
+    system_slug = "twilight"
+    skill = forms.ChoiceField(
+        label="Skill", choices=[(s, rules.SKILL_LABELS[s]) for s in rules.SKILLS]
+    )
+    modifier = _number(
+        "Difficulty and situation", -MODIFIER, MODIFIER, 0,
+        help_text="Steps: +1 steps a base die up, -1 down (balanced).",
+    )  # fmt: skip
+    field_order = ["skill", "modifier", "characters", "leader"]
+
+    def group_label(self) -> str:
+        return f"Group roll: {rules.SKILL_LABELS[self.cleaned_data['skill']]}"
+
+    def group_inputs(self) -> dict:
+        return {"skill": self.cleaned_data["skill"], "modifier": self.cleaned_data["modifier"] or 0}

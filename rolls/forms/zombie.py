@@ -9,7 +9,6 @@ against the roller and how many for; a level comes to -1, 0 or +1 whatever the c
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
@@ -17,6 +16,8 @@ from rolls.actions import zombie as actions
 from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
 from rolls.dice.zombie import rules as dice
+from rolls.forms.base import SheetRollForm
+from rolls.forms.group import OneRollsForm
 from sheets.systems.zombie.rules import ABILITIES, LEVELS, MAX_FACTORS
 
 COMPLEXITY_CHOICES = [
@@ -45,39 +46,11 @@ def _complexity_field():
     )  # fmt: skip
 
 
-class ZombieRollForm(forms.Form):
-    """Common part: the sheet, the level fields, the helper, values for the odds."""
+class ZombieRollForm(SheetRollForm):
+    """Common part (rolls.forms.base): the level fields, values for the odds. A level
+    left blank reads as blank (no dice at that level), not as its default."""
 
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        self.sheet = sheet
-        super().__init__(data, *args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-    def get_initial_for_field(self, field, field_name):
-        """A prefill from a link (``?task=12``) is used when the field accepts it."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
-
-    def value(self, name):
-        if self.is_bound:
-            self.is_valid()
-            if name in self.cleaned_data and self.cleaned_data[name] not in (None, ""):
-                return self.cleaned_data[name]
-            if name in self.errors:
-                return self.get_initial_for_field(self.fields[name], name)
-            if name in self.cleaned_data:
-                return self.cleaned_data[name]
-        return self.get_initial_for_field(self.fields[name], name)
-
-    def values(self) -> dict:
-        return {name: self.value(name) for name in self.fields}
+    blank_is_default = False
 
     def setup(self) -> dice.CheckSetup:
         raise NotImplementedError
@@ -312,3 +285,41 @@ class RulingForm(ZombieRollForm):
 
     def odds(self):
         return []  # a ruling rolls no dice
+
+
+class TeamLiftStartForm(OneRollsForm):
+    """The GM opens a team lift: one lifter rolls the Skill Check for the team from their
+    page; the others lift with them (joining before the roll), which gives the roll +1
+    on the target level (rolls/dice/zombie/team.py)."""
+
+    system_slug = "zombie"
+    leader_label = "Who rolls for the team"
+    leader_help = "The others join the lift from their own pages before the roll."
+    task = forms.CharField(
+        label="What they lift", max_length=120, initial="Lift the log",
+        widget=forms.TextInput(attrs={"placeholder": "lift the fallen log"}),
+    )  # fmt: skip
+    heavy = forms.BooleanField(
+        label="Very heavy (-1 on the target level)", required=False, initial=True,
+        help_text="Lifting together is +1 on the same level: the seed's log is unmodified.",
+    )  # fmt: skip
+    environment_against = _factor_field("Environment against (dark, wet...)")
+    environment_for = _factor_field("Environment for")
+    complexity = _complexity_field()
+    field_order = [
+        "task", "heavy", "environment_against", "environment_for", "complexity", "characters",
+        "leader",
+    ]  # fmt: skip
+
+    def group_label(self) -> str:
+        return f"Team lift: {self.cleaned_data['task']}"
+
+    def group_inputs(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "task": data["task"].strip(),
+            "target_against": 1 if data.get("heavy") else 0,
+            "environment_against": data.get("environment_against") or 0,
+            "environment_for": data.get("environment_for") or 0,
+            "complexity": int(data.get("complexity") or 1),
+        }

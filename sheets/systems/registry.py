@@ -60,6 +60,40 @@ class RollAction:
 
 
 @dataclass(frozen=True)
+class GroupCheckKind:
+    """A check the GM starts from the dashboard for several characters of one system, each
+    player doing their part from their own sheet page (docs/sheet-shell.md, "Group
+    checks"). Every field but ``slug`` and ``label`` is a dotted path, resolved lazily:
+
+    - ``start_form``: ``Form(party, data=None)``, the GM's form; once valid it offers
+      ``participants() -> [(character, role)]``, ``group_label() -> str`` and
+      ``group_inputs() -> dict`` (JSON, what every part reads).
+    - ``run``: ``run(sheet, group, participant, others, rng) -> Rolled | None``, one
+      participant's part with their sheet locked (None: a part without dice, such as
+      declaring help); it may close ``others``' parts (``done``/``note``), which are saved.
+    - ``swap``: optional, the step between the parts and the reading (Slots: exchange a
+      die): ``swap(group, mine, theirs) -> str`` (a line for the group); with a swap the
+      group waits in "reading" once every part is in, until the GM or a participant reads.
+    - ``read``: ``read(group, participants, sheets) -> rolls.groups.Reading``, with every
+      participant's sheet locked (in character order), in the transaction that closes it.
+    """
+
+    slug: str
+    label: str
+    start_form: str
+    run: str
+    read: str
+    swap: str = ""
+    roles: tuple[tuple[str, str], ...] = (("roll", "Roll"),)  # (role, its button's words)
+
+    def call(self, name: str, *args, **kwargs):
+        return import_string(getattr(self, name))(*args, **kwargs)
+
+    def button(self, role: str) -> str:
+        return dict(self.roles).get(role, "Roll")
+
+
+@dataclass(frozen=True)
 class Collection:
     """Rows a sheet holds a list of (gear lines, weapons, talents...), edited in place.
 
@@ -117,9 +151,21 @@ class System:
     # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its
     # views take ``pk`` (the character) and check permissions themselves
     urls: str = ""
+    # the system's own stylesheet under static/ ("css/slots.css"), loaded on its sheet, its
+    # roll page and the GM's dashboard ({% system_stylesheets %}); "" for none
+    stylesheet: str = ""
+    # checks the GM starts for several characters at once (T2K group roll with helpers,
+    # Slots cooperation, Z6E team lift)
+    group_checks: tuple[GroupCheckKind, ...] = ()
     # dotted path of the system's ``sheets.transfer.spec.Transfer``: what its export file
     # holds (lists, references, migrations) and its Foundry VTT reader, if any
     transfer: str = ""
+
+    def group_check(self, slug: str) -> GroupCheckKind:
+        for kind in self.group_checks:
+            if kind.slug == slug:
+                return kind
+        raise LookupError(f"no group check {slug!r} in {self.name}")
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:

@@ -1,8 +1,23 @@
 """Template helpers of the sheet shell."""
 
 from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html_join
 
 register = template.Library()
+
+
+@register.simple_tag
+def system_stylesheets(systems):
+    """``<link>`` tags of the stylesheets of ``systems`` (one System or several), each once:
+    ``{% system_stylesheets system %}`` on a sheet, ``{% system_stylesheets systems %}``
+    on the dashboard, where cards and rolls of every system meet."""
+    if not isinstance(systems, list | tuple | set):
+        systems = [systems]
+    paths = dict.fromkeys(s.stylesheet for s in systems if getattr(s, "stylesheet", ""))
+    return format_html_join(
+        "", '<link rel="stylesheet" href="{}">', ((static(path),) for path in paths)
+    )
 
 
 @register.simple_tag

@@ -78,6 +78,15 @@
     form.removeAttribute("data-resent");
   });
 
+  // The sheet changed under an open dialog (this roll's effects, a push's trauma, an edit
+  // elsewhere): ask again for the dice and odds of the form it shows, from the sheet as
+  // it is now, so "Roll again" never offers yesterday's pool.
+  document.body.addEventListener("sheetChanged", function () {
+    if (!dialog.open) { return; }
+    var odds = formSlot.querySelector("[data-roll-form] [hx-get][hx-trigger='change']");
+    if (odds) { htmx.trigger(odds, "change"); }
+  });
+
   dialog.addEventListener("close", function () {
     var scrollY = window.scrollY;
     if (opener && document.body.contains(opener)) { opener.focus({ preventScroll: true }); }

@@ -62,6 +62,12 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     expect(page.locator("[data-effects]")).to_contain_text("Strength trauma +3")
     expect(page.locator("[data-roll-result] .dice .die.die-rerolled")).to_have_count(6)
 
+    # "Roll again" offers the dice of the sheet as it is now: Strength 5 - 3 trauma = 2
+    # base dice, with Fight's 3 skill dice.
+    page.get_by_role("button", name="Roll again").click()
+    expect(page.locator("#roll-form-slot .roll-pool .die")).to_have_count(5)
+    expect(page.locator("#roll-form-slot .roll-pool .die-base")).to_have_count(2)
+
     # Three base-die 1s after the push: 3 damage and 3 mutation points, on the sheet.
     page.get_by_role("button", name="Close").click()
     expect(page.get_by_label("Damage", exact=True)).to_have_value("3")

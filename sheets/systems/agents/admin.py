@@ -3,6 +3,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
+from sheets.systems.admin_base import RowAdmin, SheetAdmin
 from sheets.systems.agents import rules
 from sheets.systems.agents.forms import AgentSheetForm
 from sheets.systems.agents.models import (
@@ -59,7 +60,7 @@ class JuniorInline(admin.TabularInline):
 
 
 @admin.register(AgentSheet)
-class AgentSheetAdmin(SimpleHistoryAdmin):
+class AgentSheetAdmin(SheetAdmin):
     form = AgentSheetForm
     list_display = ["character", "role", "ancestry", "hp", "stress", "high", "dead"]
     list_filter = ["role", "ancestry", "dead", "character__party"]
@@ -87,17 +88,6 @@ class AgentSheetAdmin(SimpleHistoryAdmin):
         ("Assets", {"fields": ["armor", ("funds", "income")]}),
         ("Research and notes", {"fields": [("research_topic", "research_timer"), "notes"]}),
     ]
-
-    def get_readonly_fields(self, request, obj=None):
-        return ["character"] if obj is not None else []
-
-
-class RowAdmin(SimpleHistoryAdmin):
-    list_display = ["__str__", "sheet"]
-    search_fields = ["sheet__character__name"]
-    list_filter = ["sheet__character__party"]
-    list_select_related = ["sheet__character"]
-    autocomplete_fields = ["sheet"]
 
 
 @admin.register(AgentSkill)

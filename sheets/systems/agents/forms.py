@@ -2,11 +2,9 @@
 views, so cross-field checks read the other values from the stored sheet) and the row
 forms (skills, weapons, items, supplies, junior agents)."""
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Layout, Row
 from django import forms
-from django.core.validators import MaxValueValidator, MinValueValidator
 
+from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit, limit_all
 from sheets.systems.agents import rules
 from sheets.systems.agents.models import (
     MAX_COUNT,
@@ -20,22 +18,8 @@ from sheets.systems.agents.models import (
     AgentSupply,
     AgentWeapon,
 )
-from sheets.systems.mutant.forms import CrossFieldMixin  # one definition of "current value"
 
 JUNIOR_SKILLS = 12
-
-
-def limit_all(form, limits):
-    """``limits``: {field name: (low, high)} for the fields this form holds."""
-    for name, (low, high) in limits.items():
-        if name in form.fields:
-            limit(form.fields[name], low, high)
-
-
-def limit(field, low, high):
-    field.min_value, field.max_value = low, high
-    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
-    field.widget.attrs.update(min=low, max=high)
 
 
 TRAUMA_FIELD_NAMES = list(rules.TRAUMA_FIELDS)
@@ -134,14 +118,6 @@ class AddFieldsMixin:
         super().__init__(*args, **kwargs)
         if self.add_fields and self.instance.pk is None:
             self.fields = {name: self.fields[name] for name in self.add_fields}
-
-
-def add_form_helper(*columns):
-    helper = FormHelper()
-    helper.form_tag = False
-    helper.disable_csrf = True
-    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
-    return helper
 
 
 ROW_LABELS = {"level": "level", "xp": "XP", "role_pick": "role +1", "ancestry_pick": "ancestry +1"}

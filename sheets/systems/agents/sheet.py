@@ -12,7 +12,7 @@ from rolls.dice.agents import sheet as engine
 from rolls.dice.core import DiceError
 from sheets.editing import editing_context
 from sheets.systems.agents import rules
-from sheets.systems.agents.models import AgentClock, AgentSheet, AgentSkill
+from sheets.systems.agents.models import LEVEL_CHOICES, AgentClock, AgentSheet, AgentSkill
 from sheets.systems.registry import Summary, SummaryValue
 
 SHEET_TABS = [
@@ -125,6 +125,10 @@ def context(character, sheet) -> dict:
     stress_penalty = -sheet.stress
     return {
         **edit,
+        # "· Novice, +1 Apprentice, ..." above the skills, which show the bonus alone
+        "level_legend": ", ".join(
+            f"+{level} {name}" if level else f"· {name}" for level, name in LEVEL_CHOICES
+        ),
         "role": rules.ROLES.get(sheet.role),
         "ancestry": rules.ANCESTRIES.get(sheet.ancestry),
         "stat_rows": [
@@ -202,7 +206,9 @@ def summary(sheet) -> Summary:
         SummaryValue("FT", f"{sheet.fortitude}/{derived.max_fortitude}"),
         SummaryValue("Sanity", f"{sheet.sanity}/{derived.max_sanity}", alert=sheet.sanity == 0),
         SummaryValue(
-            "Stress", f"{sheet.stress} (-{sheet.stress} on rolls)", alert=sheet.stress >= 5
+            "Stress",
+            f"{sheet.stress} (-{sheet.stress} on rolls)" if sheet.stress else "0",
+            alert=sheet.stress >= 5,
         ),
         SummaryValue("High", str(sheet.high)),
     ]

@@ -17,6 +17,7 @@ AGENTS = System(
     slug="agents",
     name="Agents (DPI)",
     short_name="Agents",
+    stylesheet="css/agents.css",
     sheet_model="sheets.AgentSheet",
     sheet_related_name="agents",
     sheet_template="sheets/agents/sheet.html",

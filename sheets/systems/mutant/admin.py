@@ -1,8 +1,9 @@
 """Admin for the Mutant: Year Zero sheet and its rows (imported by sheets/admin.py)."""
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
+from sheets.systems.admin_base import NamedRowAdmin as RowAdmin
+from sheets.systems.admin_base import SheetAdmin
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.forms import ArtifactForm, CriticalInjuryForm, MutantSheetForm
 from sheets.systems.mutant.models import (
@@ -56,7 +57,7 @@ class CriticalInjuryInline(admin.TabularInline):
 
 
 @admin.register(MutantSheet)
-class MutantSheetAdmin(SimpleHistoryAdmin):
+class MutantSheetAdmin(SheetAdmin):
     # The sheet's own form: clear messages for trauma above its attribute, rot boxes...
     form = MutantSheetForm
     list_display = ["character", "role", *ATTRIBUTES, "rot_temporary", "rot_permanent"]
@@ -103,18 +104,6 @@ class MutantSheetAdmin(SimpleHistoryAdmin):
             {"fields": ["relationships", ("pc_you_hate", "pc_to_protect"), "big_dream", "notes"]},
         ),
     ]
-
-    def get_readonly_fields(self, request, obj=None):
-        # The sheet's primary key is its character: chosen once, on the add page.
-        return ["character"] if obj is not None else []
-
-
-class RowAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "sheet"]
-    search_fields = ["name", "sheet__character__name"]
-    list_filter = ["sheet__character__party"]
-    list_select_related = ["sheet__character"]
-    autocomplete_fields = ["sheet"]
 
 
 @admin.register(MutantGearLine)

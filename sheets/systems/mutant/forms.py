@@ -9,11 +9,10 @@ their crispy helpers lay out the "add a row" forms.
 
 from decimal import Decimal
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Layout, Row
 from django import forms
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MinValueValidator
 
+from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.models import (
     ATTRIBUTES,
@@ -39,29 +38,6 @@ PAPER_SHEET_TEXTS = ("relationships", "pc_you_hate", "pc_to_protect", "big_dream
 SUPPLY_MESSAGE = (
     f"{{label}} counts 0 to {rules.SUPPLY_MAX} (4 to a line of gear, in the encumbrance)."
 )
-
-
-def limit(field, low, high):
-    """Give a number field its range: the server checks it and the browser knows it."""
-    field.min_value, field.max_value = low, high
-    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
-    field.widget.attrs.update(min=low, max=high)
-
-
-class CrossFieldMixin:
-    """Read a value from the form when it holds it, else from the stored row."""
-
-    def current(self, name):
-        if name in self.fields:
-            return self.cleaned_data.get(name)
-        return getattr(self.instance, name)
-
-    def error_on(self, names, message):
-        """Attach the message to the first of ``names`` this form edits."""
-        for name in names:
-            if name in self.fields:
-                self.add_error(name, message)
-                return
 
 
 class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
@@ -155,15 +131,6 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
         """True when each name is either valid in this form or not edited by it."""
         edited = [name for name in names if name in self.fields]
         return bool(edited) and all(name in self.cleaned_data for name in edited)
-
-
-def add_form_helper(*columns):
-    """A crispy helper for an "add a row" form: fields side by side on wide screens."""
-    helper = FormHelper()
-    helper.form_tag = False
-    helper.disable_csrf = True
-    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
-    return helper
 
 
 class LinesField(forms.DecimalField):

@@ -1,6 +1,6 @@
 """Slots (the slot-inventory game) in the registry."""
 
-from sheets.systems.registry import RollAction, System
+from sheets.systems.registry import GroupCheckKind, RollAction, System
 
 FORMS = "rolls.forms.slots"
 ACTIONS = "rolls.actions.slots"
@@ -9,6 +9,7 @@ SLOTS = System(
     slug="slots",
     name="Slots",
     short_name="Slots",
+    stylesheet="css/slots.css",
     sheet_model="sheets.SlotsSheet",
     sheet_related_name="slots",
     sheet_template="sheets/slots/sheet.html",
@@ -45,20 +46,22 @@ SLOTS = System(
             reads=("corruption marks",),
         ),
         RollAction(
-            "group",
-            "Group check (GM)",
-            f"{FORMS}.GroupCheckForm",
-            f"{ACTIONS}.group_check",
-            reads=("every cooperating character's slots",),
-            gm_only=True,
-        ),
-        RollAction(
             "time",
             "Time passes (GM)",
             f"{FORMS}.TimeForm",
             f"{ACTIONS}.time",
             reads=("wounds", "conditions"),
             gm_only=True,
+        ),
+    ),
+    group_checks=(
+        GroupCheckKind(
+            "cooperation",
+            "Cooperation (each rolls, exchanges, then read)",
+            start_form=f"{FORMS}.CooperationStartForm",
+            run=f"{ACTIONS}.cooperation_part",
+            swap=f"{ACTIONS}.cooperation_swap",
+            read=f"{ACTIONS}.cooperation_read",
         ),
     ),
     demo="sheets.systems.slots.demo.fill",

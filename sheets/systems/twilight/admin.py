@@ -1,8 +1,8 @@
 """Admin for the Twilight: 2000 sheet and its rows (imported by sheets/admin.py)."""
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
+from sheets.systems.admin_base import RowAdmin, SheetAdmin
 from sheets.systems.twilight.forms import TwilightSheetForm
 from sheets.systems.twilight.models import (
     TwilightArmor,
@@ -52,7 +52,7 @@ class InjuryInline(admin.TabularInline):
 
 
 @admin.register(TwilightSheet)
-class TwilightSheetAdmin(SimpleHistoryAdmin):
+class TwilightSheetAdmin(SheetAdmin):
     form = TwilightSheetForm
     list_display = ["character", *ATTRIBUTES, "damage", "stress", "radiation"]
     list_filter = ["character__party"]
@@ -86,18 +86,6 @@ class TwilightSheetAdmin(SimpleHistoryAdmin):
         ),
         ("Notes", {"fields": ["notes"]}),
     ]  # fmt: skip
-
-    def get_readonly_fields(self, request, obj=None):
-        # The sheet's primary key is its character: chosen once, on the add page.
-        return ["character"] if obj is not None else []
-
-
-class RowAdmin(SimpleHistoryAdmin):
-    list_display = ["__str__", "sheet"]
-    search_fields = ["sheet__character__name"]
-    list_filter = ["sheet__character__party"]
-    list_select_related = ["sheet__character"]
-    autocomplete_fields = ["sheet"]
 
 
 @admin.register(TwilightWeapon)

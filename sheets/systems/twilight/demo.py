@@ -46,6 +46,33 @@ CHARACTERS = (
                         ("Load carrier", "stamina", "+1 capacity")],
         "injuries": [("Sprained ankle", "legs", False, "", "5 days", "-1 Mobility")],
     },
+    {
+        "name": "Kasia Nowak",
+        "sheet": {
+            "nationality": "Polish", "branch": "Polish Army", "rank": "Corporal", "age": 26,
+            "appearance": "Short, wiry, a field dressing always in a pocket",
+            "moral_code": "Nobody bleeds out while I can reach them",
+            "big_dream": "Open a clinic in Kraków", "buddy": "Ronson",
+            "strength": "C", "agility": "B", "intelligence": "B", "empathy": "B",
+            "medical_aid": "B", "ranged_combat": "C", "recon": "C", "persuasion": "D",
+            "survival": "D", "stamina": "D",
+            "coolness_under_fire": "B", "damage": 0, "stress": 2,
+            "notes": "Speaks English, Russian and some German. Trades morphine for news.",
+        },
+        "weapons": [
+            {"name": "AK-74", "skill": "ranged_combat", "damage": 2, "crit_threshold": 3,
+                 "armor_modifier": 0, "range": "100 m", "rate_of_fire": 3, "reliability": 5,
+                 "reliability_max": 5, "magazine_capacity": 30, "rounds_loaded": 9, "weight": 1},
+        ],
+        "spares": [(0, "magazine", 30)],
+        "armor": [
+            {"name": "Steel helmet", "rating": 2, "covers_torso": False, "covers_head": True},
+        ],
+        "gear": [("Medkit", 1), ("Morphine (4)", "0.25"), ("Radio, handheld", "0.5"),
+                 ("Canteen", "0.5")],
+        "specialties": [("Combat medic", "medical_aid", "+1 to Medical Aid under fire")],
+        "injuries": [],
+    },
 )  # fmt: skip
 
 

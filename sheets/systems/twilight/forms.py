@@ -3,11 +3,10 @@ editing machinery) and one ModelForm per list of rows."""
 
 from decimal import Decimal
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Layout, Row
 from django import forms
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MinValueValidator
 
+from sheets.editing.forms import add_form_helper, limit
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.models import (
     TwilightArmor,
@@ -23,13 +22,6 @@ IDENTITY = (
     "nationality", "branch", "rank", "age", "appearance", "moral_code", "big_dream", "buddy",
 )  # fmt: skip
 CONDITION = ("damage", "stress", "radiation", "radiation_permanent", "experience")
-
-
-def limit(field, low, high):
-    """Give a number field its range: the server checks it and the browser knows it."""
-    field.min_value, field.max_value = low, high
-    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
-    field.widget.attrs.update(min=low, max=high)
 
 
 class TwilightSheetForm(forms.ModelForm):
@@ -110,14 +102,6 @@ class TwilightSheetForm(forms.ModelForm):
                     f"{values[0]} + {values[1]} is too many.",
                 )
         return cleaned
-
-
-def add_form_helper(*columns):
-    helper = FormHelper()
-    helper.form_tag = False
-    helper.disable_csrf = True
-    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
-    return helper
 
 
 class UnitsField(forms.DecimalField):

@@ -1,6 +1,6 @@
 """Twilight: 2000 4E in the registry."""
 
-from sheets.systems.registry import Collection, RollAction, System
+from sheets.systems.registry import Collection, GroupCheckKind, RollAction, System
 
 FORMS = "sheets.systems.twilight.forms"
 ROLL_FORMS = "rolls.forms.twilight"
@@ -10,6 +10,7 @@ TWILIGHT = System(
     slug="twilight",
     name="Twilight: 2000",
     short_name="T2K",
+    stylesheet="css/twilight.css",
     sheet_model="sheets.TwilightSheet",
     sheet_related_name="twilight",
     sheet_template="sheets/twilight/sheet.html",
@@ -108,4 +109,14 @@ TWILIGHT = System(
     push=f"{ACTIONS}.push",
     choose=f"{ACTIONS}.choose",
     demo="sheets.systems.twilight.demo.fill",
+    group_checks=(
+        GroupCheckKind(
+            "group",
+            "Group roll (one rolls, the others help)",
+            start_form=f"{ROLL_FORMS}.GroupRollStartForm",
+            run=f"{ACTIONS}.group_part",
+            read=f"{ACTIONS}.group_read",
+            roles=(("roll", "Roll for the group"), ("help", "Help (+1)")),
+        ),
+    ),
 )

@@ -3,6 +3,8 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
+from sheets.systems.admin_base import NamedRowAdmin as RowAdmin
+from sheets.systems.admin_base import SheetAdmin
 from sheets.systems.zombie.forms import ConditionForm, ZombieSheetForm
 from sheets.systems.zombie.models import (
     ZombieCondition,
@@ -40,7 +42,7 @@ class WeaponInline(admin.TabularInline):
 
 
 @admin.register(ZombieSheet)
-class ZombieSheetAdmin(SimpleHistoryAdmin):
+class ZombieSheetAdmin(SheetAdmin):
     form = ZombieSheetForm
     list_display = ["character", "background", "option_skill", "option_bonus"]
     list_filter = ["character__party", "option_bonus"]
@@ -63,18 +65,6 @@ class ZombieSheetAdmin(SimpleHistoryAdmin):
             },
         ),
     ]
-
-    def get_readonly_fields(self, request, obj=None):
-        fixed = ["character"] if obj is not None else []
-        return [*fixed, *self.readonly_fields]
-
-
-class RowAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "sheet"]
-    search_fields = ["name", "sheet__character__name"]
-    list_filter = ["sheet__character__party"]
-    list_select_related = ["sheet__character"]
-    autocomplete_fields = ["sheet"]
 
 
 @admin.register(ZombieCondition)

@@ -5,11 +5,9 @@ the other value from the stored row when the form does not hold it, and put the 
 next to the field being edited.
 """
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Layout, Row
 from django import forms
-from django.core.validators import MaxValueValidator, MinValueValidator
 
+from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit
 from sheets.systems.zombie.models import (
     MAX_COUNT,
     UNSPENT_OPTION,
@@ -21,28 +19,6 @@ from sheets.systems.zombie.models import (
     condition_error,
 )
 from sheets.systems.zombie.rules import MAX_INJURY, MAX_OPTION_BONUS
-
-
-def limit(field, low, high, rule=""):
-    """Give a number field its range, on the server and in the browser, naming the rule."""
-    field.min_value, field.max_value = low, high
-    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
-    field.widget.attrs.update(min=low, max=high)
-    if rule:
-        field.error_messages["min_value"] = field.error_messages["max_value"] = rule
-
-
-class CrossFieldMixin:
-    def current(self, name):
-        if name in self.fields:
-            return self.cleaned_data.get(name)
-        return getattr(self.instance, name)
-
-    def error_on(self, names, message):
-        for name in names:
-            if name in self.fields:
-                self.add_error(name, message)
-                return
 
 
 class ZombieSheetForm(CrossFieldMixin, forms.ModelForm):
@@ -80,14 +56,6 @@ class ZombieSheetForm(CrossFieldMixin, forms.ModelForm):
             if not skill and (self.current("option_bonus") or self.current("option_scope")):
                 self.error_on(edited, UNSPENT_OPTION)
         return cleaned
-
-
-def add_form_helper(*columns):
-    helper = FormHelper()
-    helper.form_tag = False
-    helper.disable_csrf = True
-    helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))
-    return helper
 
 
 class ConditionForm(CrossFieldMixin, forms.ModelForm):

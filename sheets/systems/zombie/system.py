@@ -1,6 +1,6 @@
 """Zombiepocalypse (Z6E) in the registry."""
 
-from sheets.systems.registry import Collection, RollAction, System
+from sheets.systems.registry import Collection, GroupCheckKind, RollAction, System
 
 FORMS = "sheets.systems.zombie.forms"
 ROLLS = "rolls.forms.zombie"
@@ -10,6 +10,7 @@ ZOMBIE = System(
     slug="zombie",
     name="Zombiepocalypse",
     short_name="Z6E",
+    stylesheet="css/zombie.css",
     sheet_model="sheets.ZombieSheet",
     sheet_related_name="zombie",
     sheet_template="sheets/zombie/sheet.html",
@@ -62,6 +63,16 @@ ZOMBIE = System(
             f"{ACTIONS}.gm_ruling",
             reads=("tasks",),
             gm_only=True,
+        ),
+    ),
+    group_checks=(
+        GroupCheckKind(
+            "lift",
+            "Team lift (one rolls, the others lift with them)",
+            start_form=f"{ROLLS}.TeamLiftStartForm",
+            run=f"{ACTIONS}.lift_part",
+            read=f"{ACTIONS}.lift_read",
+            roles=(("roll", "Lift (roll for the team)"), ("help", "Lift together (+1)")),
         ),
     ),
     choose=f"{ACTIONS}.choose",

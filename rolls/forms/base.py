@@ -1,0 +1,57 @@
+"""What every system's roll form shares: it is built as ``Form(sheet, data=None,
+initial=None)``, keeps the sheet it rolls against, renders through crispy without its
+own ``<form>`` tag (the roll dialog wraps it), accepts a link's prefill only when the
+field would, and reads its values for the odds before (or without) a valid submission.
+"""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from django import forms
+
+
+class SheetRollForm(forms.Form):
+    # A field left blank reads as its default (True), or as blank (False: a system
+    # whose blank means "none", such as a Zombiepocalypse level with no dice).
+    blank_is_default = True
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        self.sheet = sheet
+        super().__init__(data, *args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+    def get_initial_for_field(self, field, field_name):
+        """A value handed in as ``initial`` (a link's query string: ``?skill=fight``) is
+        used when the field accepts it; anything else (``?skill=flying``) falls back to
+        the field's own default, so a mistyped link never breaks the form or its odds."""
+        value = super().get_initial_for_field(field, field_name)
+        if field_name not in self.initial:
+            return value
+        try:
+            return field.clean(value)
+        except forms.ValidationError:
+            return field.initial() if callable(field.initial) else field.initial
+
+    def value(self, name):
+        """The submitted value of a field when it is valid, else its default (coerced as
+        the field would, so a choice of numbers reads as a number)."""
+        field = self.fields[name]
+        if self.is_bound:
+            self.is_valid()
+            if name in self.cleaned_data:
+                value = self.cleaned_data[name]
+                if value not in (None, "") or not self.blank_is_default:
+                    return value
+        value = self.get_initial_for_field(field, name)
+        if isinstance(field, forms.TypedChoiceField) and value not in (None, ""):
+            return field.coerce(value)
+        return value
+
+    def values(self) -> dict:
+        return {name: self.value(name) for name in self.fields}
+
+    def odds(self) -> list[list[str]]:
+        """[label, percentage] rows of the roll's exact odds; none by default."""
+        return []
