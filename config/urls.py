@@ -12,6 +12,7 @@ urlpatterns = [
         for system in all_systems()
         if system.urls
     ),
+    path("", include("sheets.transfer.urls")),
     path("", include("rolls.urls")),
     path("", include("sheets.urls")),
 ]

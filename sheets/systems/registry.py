@@ -157,6 +157,9 @@ class System:
     # checks the GM starts for several characters at once (T2K group roll with helpers,
     # Slots cooperation, Z6E team lift)
     group_checks: tuple[GroupCheckKind, ...] = ()
+    # dotted path of the system's ``sheets.transfer.spec.Transfer``: what its export file
+    # holds (lists, references, migrations) and its Foundry VTT reader, if any
+    transfer: str = ""
 
     # dotted path of a sheets.party_settings.PartySettingsForm subclass: what a party
     # keeps for this system (an in-game clock, the sector's rot level), set by the GM on
