@@ -26,3 +26,13 @@ class NamedRowAdmin(RowAdmin):
 
     list_display = ["name", "sheet"]
     search_fields = ["name", "sheet__character__name"]
+
+
+class PartySettingAdmin(SimpleHistoryAdmin):
+    """What a party keeps for one system (a clock, the sector's rot level): one row per
+    party, found by the party's name."""
+
+    list_filter = ["party__gm"]
+    search_fields = ["party__name"]
+    list_select_related = ["party"]
+    autocomplete_fields = ["party"]

@@ -1,9 +1,8 @@
 """Admin for the Agents sheet, its rows, and the party clock (imported by sheets/admin.py)."""
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
-from sheets.systems.admin_base import RowAdmin, SheetAdmin
+from sheets.systems.admin_base import PartySettingAdmin, RowAdmin, SheetAdmin
 from sheets.systems.agents import rules
 from sheets.systems.agents.forms import AgentSheetForm
 from sheets.systems.agents.models import (
@@ -123,8 +122,5 @@ class JuniorAdmin(RowAdmin):
 
 
 @admin.register(AgentClock)
-class ClockAdmin(SimpleHistoryAdmin):
+class ClockAdmin(PartySettingAdmin):
     list_display = ["party", "day", "hour", "minute"]
-    list_filter = ["party__gm"]
-    search_fields = ["party__name"]
-    autocomplete_fields = ["party"]

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from sheets.systems.admin_base import NamedRowAdmin as RowAdmin
-from sheets.systems.admin_base import SheetAdmin
+from sheets.systems.admin_base import PartySettingAdmin, SheetAdmin
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.forms import ArtifactForm, CriticalInjuryForm, MutantSheetForm
 from sheets.systems.mutant.models import (
@@ -15,6 +15,7 @@ from sheets.systems.mutant.models import (
     MutantCriticalInjury,
     MutantGearLine,
     MutantMutation,
+    MutantSector,
     MutantSheet,
     MutantTalent,
     MutantWeapon,
@@ -139,3 +140,9 @@ class CriticalInjuryAdmin(RowAdmin):
     form = CriticalInjuryForm
     list_display = ["name", "sheet", "lethal", "time_limit", "healing_time"]
     list_filter = ["lethal", "sheet__character__party"]
+
+
+@admin.register(MutantSector)
+class SectorAdmin(PartySettingAdmin):
+    list_display = ["party", "rot_level"]
+    list_filter = ["rot_level", "party__gm"]

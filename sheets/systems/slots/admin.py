@@ -3,7 +3,9 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
+from sheets.systems.admin_base import PartySettingAdmin
 from sheets.systems.slots.models import (
+    SlotsClock,
     SlotsIdea,
     SlotsItem,
     SlotsMark,
@@ -88,3 +90,9 @@ class SlotsMarkAdmin(SimpleHistoryAdmin):
     list_filter = ["area", "wound", "condition"]
     search_fields = ["sheet__character__name"]
     list_select_related = ["sheet__character"]
+
+
+@admin.register(SlotsClock)
+class ClockAdmin(PartySettingAdmin):
+    list_display = ["party", "rounds", "tries", "cold"]
+    list_filter = ["cold", "party__gm"]
