@@ -42,6 +42,19 @@ def run(sections: list[str], out: Path) -> dict:
     results = {"when": datetime.now(UTC).isoformat(timespec="seconds"), "machine": machine(),
                "database": run_info["database"], "redis": run_info["redis"],
                "workers": 2}  # fmt: skip
+    marks = {"last": time.monotonic()}
+
+    def section(name: str) -> None:
+        """Note the time the previous step took, save what is measured so far (a run cut
+        short keeps its figures), and say what comes next."""
+        now = time.monotonic()
+        results.setdefault("section_seconds", {})[marks.get("name", "setup")] = round(
+            now - marks["last"], 1
+        )
+        marks.update(last=now, name=name)
+        out.write_text(json.dumps(results, indent=1, default=str) + "\n")
+        print(f"{name} ...", flush=True)
+
     table = data.make_table()
     try:
         sessionid = data.session_for(table.player)
@@ -52,15 +65,15 @@ def run(sections: list[str], out: Path) -> dict:
                     for slug, character in table.characters.items()
                 }
                 if "roll" in sections:
-                    print("roll: latency ...", flush=True)
+                    section("roll latency")
                     results["roll"] = {"latency": rolls.latency(port, sessionid, table.characters)}
-                    print("roll: throughput ...", flush=True)
+                    section("roll throughput")
                     mutant = table.characters["mutant"]
                     eight = [mutant, *data.extra_characters(table, "mutant", 7)]
                     results["roll"]["one_sheet"] = rolls.throughput(port, sessionid, [mutant])
                     results["roll"]["eight_sheets"] = rolls.throughput(port, sessionid, eight)
                 if "page" in sections:
-                    print("page ...", flush=True)
+                    section("page")
 
                     fetch = _fetcher(Browser(port, sessionid))
                     fetch_gm = _fetcher(Browser(port, data.session_for(table.gm)))
@@ -72,30 +85,34 @@ def run(sections: list[str], out: Path) -> dict:
                         fetch_gm, reverse("party_dashboard", args=[table.party.pk])
                     )
                 if "feed" in sections and run_info["redis"]:
+                    section("feed")
                     results["feed"] = _feed(feed, port, sessionid, table, workers=2)
             if "feed" in sections and not run_info["redis"]:
                 # without Redis each process has its own feed: one worker is the setup
+                section("feed")
                 with server.uvicorn(workers=1) as port:
                     results["feed"] = _feed(feed, port, sessionid, table, workers=1)
         if "sheet" in sections:
-            print("sheet ...", flush=True)
+            section("sheet")
             results["sheet"] = inprocess.sheets(table.player, table.characters)
         if "dashboard" in sections:
-            print("dashboard ...", flush=True)
+            section("dashboard")
             results["dashboard"] = {
                 str(size): inprocess.dashboard(table.gm, data.party_of(table, size))
                 for size in (5, 50)
             }
         if "pool" in sections and run_info["database"] == "postgresql":
+            section("pool")
             results["pool"] = _pool(rolls, server, sessionid, table)
         if "dice" in sections:
-            print("dice ...", flush=True)
+            section("dice")
             from rolls.dice.bench import measure
 
             results["dice"] = measure()
     finally:
         data.remove(table)
         environment.cleanup(run_info)
+    section("report")
     results["seconds"] = round(time.monotonic() - started, 1)
     results["machine"]["load_average_after"] = os.getloadavg()[0]
     report(results)

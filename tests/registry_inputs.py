@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.validators import MaxValueValidator
-from django.db import models
+from django.db import models, transaction
 from django.forms.models import model_to_dict
 
 from sheets.models import Character
@@ -16,7 +16,8 @@ from sheets.systems.registry import all_systems
 def demo_character(owner, party, slug: str, index: int = 0) -> Character:
     """A filled-in character of one system (its rows, gear, tasks...)."""
     character = Character(owner=owner, party=party, system=slug)
-    character.system_descriptor.call("demo", character, index)
+    with transaction.atomic():  # as `manage.py demo` (a demo roll locks its sheet)
+        character.system_descriptor.call("demo", character, index)
     character.refresh_from_db()
     return character
 

@@ -19,7 +19,7 @@ from tests.registry_inputs import demo_character, snapshot
 pytestmark = pytest.mark.django_db
 SYSTEMS = [system.slug for system in all_systems()]
 EXAMPLES = settings(
-    derandomize=True, max_examples=12, deadline=None, database=None,
+    derandomize=True, max_examples=8, deadline=None, database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )  # fmt: skip
 REFUSED = {409, 422}
