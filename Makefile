@@ -23,12 +23,12 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: help run test test-fast lint bench demo migrate static check-python browser-deps clean
+.PHONY: help run test test-fast lint bench bench-dice demo migrate static check-python browser-deps clean
 
 help:
 	@echo "make run    set up, migrate, load the demo table, serve on http://$(HOST):$(PORT)"
 	@echo "make test   set up, then ruff and the whole pytest suite (browser tests included)"
-	@echo "make bench  dice speed and exact-odds timings"
+	@echo "make bench  the figures: rolls, pages, live feed, dashboard, bytes, pool, dice (bench/)"
 	@echo "make lint   ruff only"
 
 check-python:
@@ -84,7 +84,14 @@ test: $(STAMP) browser-deps lint
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
 
+# Figures, not tests: uvicorn x 2 on 127.0.0.1 (PostgreSQL + Redis when DATABASE_URL and
+# REDIS_URL are set, else a scratch SQLite file); prints a table, writes bench/results.json.
+# BENCH_ARGS picks sections: make bench BENCH_ARGS="roll page".
 bench: $(STAMP)
+	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# The dice alone (rolls per second, largest exact odds), no server.
+bench-dice: $(STAMP)
 	$(BIN)/python -m rolls.dice.bench
 
 clean:

@@ -185,7 +185,7 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_HANDLER = (
-    "axes.handlers.cache.AxesCacheHandler"
+    "config.throttle_handler.CacheOrDatabaseHandler"  # the database while Redis is away
     if REDIS_URL
     else "axes.handlers.database.AxesDatabaseHandler"  # shared by every process
 )

@@ -67,6 +67,26 @@ def locked_out(request, original_response=None, credentials=None):
     return _too_many(request, "registration/throttled.html", {}, wait)
 
 
+def _count(key: str, window: int) -> int:
+    cache.add(key, 0, timeout=window + 5)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, timeout=window + 5)
+        return 1
+
+
+def _cache_away() -> tuple[type[BaseException], ...]:
+    try:
+        from redis.exceptions import RedisError
+    except ImportError:
+        return (ConnectionError,)
+    return (RedisError, ConnectionError)
+
+
+CACHE_AWAY = _cache_away()
+
+
 def throttle_posts(scope: str, limit_setting: str, window_setting: str):
     """Allow at most ``settings.<limit_setting>`` POSTs to the view per client address per
     ``settings.<window_setting>`` seconds; beyond, a 429 page that says when to retry."""
@@ -79,12 +99,10 @@ def throttle_posts(scope: str, limit_setting: str, window_setting: str):
                 window = getattr(settings, window_setting)
                 window_start = int(time.time() // window * window)
                 key = f"throttle:{scope}:{client_address(request)}:{window_start}"
-                cache.add(key, 0, timeout=window + 5)
                 try:
-                    count = cache.incr(key)
-                except ValueError:  # expired between add and incr
-                    cache.add(key, 1, timeout=window + 5)
-                    count = 1
+                    count = _count(key, window)
+                except CACHE_AWAY:  # Redis is down: no sign-up refused for it
+                    count = 0
                 if count > limit:
                     wait = timedelta(seconds=window_start + window - time.time())
                     return _too_many(request, "registration/throttled.html", {}, wait)

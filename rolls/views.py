@@ -36,7 +36,7 @@ def _action(request, character, slug):
 def _page(request, name, context, status=200):
     """Render the roll page, or one of its partials for an HTMX request. A refused roll
     form goes back where the form was, with its errors."""
-    context["odds"] = _odds(context["form"])
+    context["odds"], context["odds_problems"] = _odds(context["form"])
     context["pool"] = _pool(context["form"])
     if not request.htmx:
         return render(request, "rolls/roll_page.html", context, status=status)
@@ -93,7 +93,8 @@ def roll_odds(request, pk, action):
         problems = [str(e) for errors in form.errors.values() for e in errors]
         context.update(odds=[], pool=[], odds_problems=problems)
     else:
-        context.update(odds=_odds(form), pool=_pool(form))
+        rows, problems = _odds(form)
+        context.update(odds=rows, odds_problems=problems, pool=_pool(form))
     return render(request, "rolls/roll_page.html#odds", context)
 
 
@@ -109,12 +110,14 @@ def _pool(form):
 
 
 def _odds(form):
-    """The form's exact odds; none (the form says to fill it in) for impossible inputs."""
+    """The form's exact odds as ``(rows, problems)``. Inputs the dice refuse (a pool
+    beyond what the odds compute exactly, an impossible configuration) give no rows and
+    the reason, which the page shows instead of odds: never a long computation."""
     try:
         rows = form.odds()
-    except DiceError:
-        return []
-    return [row for row in rows if row[1] not in ZERO_CHANCES]
+    except DiceError as error:
+        return [], [str(error)]
+    return [row for row in rows if row[1] not in ZERO_CHANCES], []
 
 
 @login_required

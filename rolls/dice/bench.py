@@ -29,20 +29,35 @@ def rolls_per_second(bench_roll, rng) -> float:
     return count / (time.perf_counter() - started)
 
 
-def main() -> None:
+def measure() -> list[dict]:
+    """Per system: rolls per second and the cold time of its largest exact odds."""
     rng = random.Random(2000)
-    print(f"{'system':<10} {'rolls/s':>12} {'largest odds':>14}")
+    results = []
     for name in SYSTEMS:
         try:
             module = importlib.import_module(f"rolls.dice.{name}.bench")
         except ModuleNotFoundError:
-            print(f"{name:<10} {'(no dice module yet)':>27}")
+            results.append({"system": name, "rolls_per_second": None, "largest_odds_ms": None})
             continue
         speed = rolls_per_second(module.bench_roll, rng)
         started = time.perf_counter()
         module.bench_largest_odds()
         odds_ms = (time.perf_counter() - started) * 1000
-        print(f"{name:<10} {speed:>12,.0f} {odds_ms:>11.1f} ms")
+        results.append(
+            {"system": name, "rolls_per_second": round(speed), "largest_odds_ms": round(odds_ms, 1)}
+        )
+    return results
+
+
+def main() -> None:
+    print(f"{'system':<10} {'rolls/s':>12} {'largest odds':>14}")
+    for row in measure():
+        if row["rolls_per_second"] is None:
+            print(f"{row['system']:<10} {'(no dice module yet)':>27}")
+            continue
+        print(
+            f"{row['system']:<10} {row['rolls_per_second']:>12,} {row['largest_odds_ms']:>11.1f} ms"
+        )
 
 
 if __name__ == "__main__":

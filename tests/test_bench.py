@@ -1,0 +1,89 @@
+"""`make bench`'s pieces (bench/): its statistics, and each measuring step run once on
+SQLite in this process. No timing is asserted: the bench reports figures, it does not
+pass or fail."""
+
+import pytest
+from django.test import Client
+
+from bench import data, inprocess, page, report, rolls
+from bench.stats import percentile, ratio, summary
+
+
+def test_percentiles_are_values_that_were_measured_by_nearest_rank():
+    values = list(range(100, 0, -1))  # 1..100, in any order
+    assert percentile(values, 50) == 50
+    assert percentile(values, 99) == 99
+    assert percentile(values, 100) == 100
+    assert percentile([7.5], 99) == 7.5
+    assert percentile([1, 2, 3, 4], 50) == 2  # no interpolation between 2 and 3
+    assert percentile([10, 20, 30, 40, 1000], 99) == 1000  # a slow one is the p99
+
+
+def test_percentile_refuses_nothing_to_measure_and_odd_ranks():
+    with pytest.raises(ValueError):
+        percentile([], 50)
+    with pytest.raises(ValueError):
+        percentile([1, 2], 0)
+
+
+def test_summary_and_ratio():
+    assert summary([3.0, 1.0, 2.0]) == {"n": 3, "p50": 2.0, "p99": 3.0, "max": 3.0}
+    assert summary([]) == {"n": 0, "p50": None, "p99": None, "max": None}
+    assert ratio(30.0, 20.0) == 1.5
+    assert ratio(None, 20.0) is None
+
+
+def test_the_assets_of_a_page_are_its_stylesheets_and_scripts_once_each():
+    html = (
+        '<link rel="stylesheet" href="/static/a.css"><link href="/static/b.css" '
+        'rel="stylesheet"><link rel="icon" href="/x.ico"><script src="/static/c.js" defer>'
+        '</script><script nonce="n">1</script><script src="/static/c.js"></script>'
+    )
+    assert page.assets(html) == ["/static/a.css", "/static/b.css", "/static/c.js"]
+
+
+@pytest.mark.django_db
+def test_the_bench_measures_every_system_on_sqlite_in_process():
+    table = data.make_table()
+    assert set(table.characters) == {"mutant", "twilight", "agents", "zombie", "slots"}
+
+    # each system's everyday roll, as the bench posts it, is a valid roll
+    for character in table.characters.values():
+        action, posted = rolls.roll_action(character)
+        form = action.form_class(character.sheet, data=rolls.fresh(posted))
+        assert form.is_valid(), (character.system, form.errors)
+
+    sheets = inprocess.sheets(table.player, table.characters, renders=1)
+    for slug, row in sheets.items():
+        assert row["status"] == 200, slug
+        assert row["queries"] > 0 and row["html_bytes"] > 1000
+
+    small = inprocess.dashboard(table.gm, data.party_of(table, 2), renders=1)
+    assert small["status"] == 200 and small["characters"] == 2
+
+    client = Client()
+    client.force_login(table.player)
+
+    def fetch(path, accept):
+        response = client.get(path, headers={"Accept-Encoding": accept})
+        body = b"".join(response) if response.streaming else response.content
+        return response.status_code, {k.lower(): v for k, v in response.items()}, body
+
+    load = page.cold_load(fetch, table.characters["mutant"].get_absolute_url())
+    assert load["errors"] == []
+    assert load["files"] > 2, "the HTML, its stylesheets and scripts"
+    assert load["html_compressed"], "the HTML is sent gzipped when asked"
+    assert 0 < load["bytes"] < load["raw_bytes"]
+
+    results = {
+        "when": "now", "machine": {"cores": 2}, "database": "sqlite", "redis": False,
+        "workers": 2, "sheet": sheets, "dashboard": {"2": small},
+        "page": {"mutant": load},
+    }  # fmt: skip
+    report.report(results)
+    assert set(results["targets"]) == {"sheet", "dashboard", "page"}
+
+    data.remove(table)
+    from sheets.models import Party
+
+    assert not Party.objects.filter(pk=table.party.pk).exists()
