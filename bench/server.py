@@ -40,7 +40,8 @@ def uvicorn(workers: int = 2, **environment: str):
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
          "--port", str(port), "--workers", str(workers), "--log-level", "warning",
-         "--no-access-log", "--timeout-graceful-shutdown", "2"],
+         "--no-access-log", "--timeout-graceful-shutdown", "2",
+         "--http", "config.http:NoDelayH11Protocol"],
         cwd=ROOT, env=server_environment(**environment),
     )  # fmt: skip
     try:
