@@ -130,6 +130,17 @@
       var input = document.querySelector('.sheet-field [name="' + CSS.escape(name) + '"][hx-post]');
       var original = input && originalOf(fieldOf(input));
       var draft = all[name];
+      if (input && original && draft.value === original.value && draft.value !== draft.original) {
+        // the page's own save left as it reloaded and landed: the value is kept already
+        forgetDraft(name);
+        var status = statusOf(fieldOf(input));
+        if (status) {
+          status.className = "field-status is-saved";
+          status.innerHTML = '<span class="saved-mark">\u2713 Saved</span>';
+          fadeLater(status, 2600);
+        }
+        return;
+      }
       if (!input || !original || original.value !== draft.original) { forgetDraft(name); return; }
       if (draft.value === original.value) { forgetDraft(name); return; }
       // (the browser may have put the typed value back itself: save it all the same)
