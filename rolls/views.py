@@ -4,6 +4,7 @@ on a result, and the party's log and live feed. No view here names a game system
 from functools import partial
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +19,7 @@ from rolls.rng import server_rng
 from rolls.stream import announce_roll, channel_for
 from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
+from sheets.systems.registry import get_system
 
 CATCH_UP_PAGE = 50  # rolls a reopened feed catches up on per request
 
@@ -119,14 +121,21 @@ def _odds(form):
 @login_required
 @require_POST
 def push(request, pk):
-    roll = _own_roll(request, pk)
+    """Push a roll once. Only the active side of an opposed roll pushes: the GM pushes
+    an NPC's roll and an opposed roll the NPC leads; the character's side goes to whoever
+    may edit the character."""
+    roll = _pushable_roll(request, pk)
     character = roll.character
-    system = character.system_descriptor
-    context = {"character": character, "action": None, "form": None, "roll": roll}
+    system = get_system(roll.system)
+    is_gm = roll.party is not None and roll.party.is_gm(request.user)
+    context = {"character": character, "action": None, "form": None, "roll": roll,
+               "is_gm": is_gm}  # fmt: skip
+    pusher = "npc_push" if roll.npc_name or roll.is_npc else "push"
     try:
         new_roll = _record(
-            character, request.user, partial(_push_locked, system, roll.pk), pushed_from=roll,
-            secret=roll.secret,
+            character, request.user, partial(_push_locked, system, roll.pk, pusher),
+            pushed_from=roll, secret=roll.secret, party=roll.party, npc_name=roll.npc_name,
+            system=system,
         )  # fmt: skip
     except (PushRefused, IntegrityError):
         context["error"] = "This roll was already pushed, or cannot be pushed."
@@ -142,11 +151,11 @@ class PushRefused(Exception):
     pass
 
 
-def _push_locked(system, roll_pk, locked_sheet):
+def _push_locked(system, roll_pk, pusher, locked_sheet):
     original = Roll.objects.select_for_update().get(pk=roll_pk)
-    if not original.can_push or not system.push:
+    if not original.can_push or not getattr(system, pusher):
         raise PushRefused
-    return system.call("push", locked_sheet, original, server_rng())
+    return system.call(pusher, locked_sheet, original, server_rng())
 
 
 @login_required
@@ -207,6 +216,23 @@ def reveal(request, pk):
     return redirect("roll_detail", pk=roll.pk)
 
 
+def _pushable_roll(request, pk):
+    """A roll this user may push: the GM side (an NPC's roll, an opposed roll the NPC
+    leads) for the party's GM only, the character's side for whoever edits it."""
+    roll = get_object_or_404(
+        Roll.objects.visible_to(request.user).select_related(
+            "party", "character__party", "character__owner"
+        ),
+        pk=pk,
+    )
+    if roll.gm_pushes:
+        if roll.party is None or not roll.party.is_gm(request.user):
+            raise PermissionDenied("Only the GM pushes the NPC's side of this roll.")
+    elif not roll.character.can_edit(request.user):
+        raise Http404("Not your roll.")
+    return roll
+
+
 def _own_roll(request, pk):
     roll = get_object_or_404(
         Roll.objects.visible_to(request.user).select_related(
@@ -214,21 +240,25 @@ def _own_roll(request, pk):
         ),
         pk=pk,
     )
-    if not roll.character.can_edit(request.user):
+    if roll.character is None or not roll.character.can_edit(request.user):
         raise Http404("Not your roll.")
     return roll
 
 
-def _record(character, user, run, pushed_from=None, secret=False):
+def _record(
+    character, user, run, pushed_from=None, secret=False, party=None, npc_name="", system=None
+):
     """Run a roll with the sheet row locked and write the Roll in the same transaction;
-    once committed, the party's feed is woken."""
-    system = character.system_descriptor
+    once committed, the party's feed is woken. Without a character (the GM's NPC roll)
+    there is no sheet to lock: ``run(None)``, for ``party``, in ``system``."""
+    system = system or character.system_descriptor
     with transaction.atomic():
-        sheet = _locked_sheet(system, character)
+        sheet = _locked_sheet(system, character) if character is not None else None
         rolled: Rolled = run(sheet)
         roll = Roll.objects.create(
             character=character,
-            party=character.party,
+            npc_name=npc_name,
+            party=character.party if character is not None else party,
             user=user,
             system=system.slug,
             kind=rolled.kind,
@@ -266,9 +296,12 @@ def _result_response(request, context, status=200):
 def roll_detail(request, pk):
     """A roll's result on its own page (the no-JavaScript path lands here)."""
     roll = get_object_or_404(
-        Roll.objects.visible_to(request.user).select_related("character__party", "push"), pk=pk
+        Roll.objects.visible_to(request.user).select_related("character__party", "party", "push"),
+        pk=pk,
     )
-    context = {"character": roll.character, "action": None, "form": None, "roll": roll}
+    is_gm = roll.party is not None and roll.party.is_gm(request.user)
+    context = {"character": roll.character, "action": None, "form": None, "roll": roll,
+               "is_gm": is_gm}  # fmt: skip
     return render(request, "rolls/roll_page.html", context)
 
 

@@ -120,6 +120,20 @@ class System:
     # the system's own stylesheet under static/ ("css/slots.css"), loaded on its sheet, its
     # roll page and the GM's dashboard ({% system_stylesheets %}); "" for none
     stylesheet: str = ""
+    # The GM's own rolls from the dashboard (NPCs and monsters, opposed rolls): each a
+    # RollAction whose form is ``Form(party, data=None, initial=None)`` (with ``odds()``
+    # and an ``npc_name`` field) and whose run is ``run(sheet, cleaned_data, rng)``:
+    # ``sheet`` is the locked sheet of ``cleaned_data["character"]`` when the form picks
+    # a character (an opposed roll), else None. ``npc_push(sheet, roll, rng) -> Rolled``
+    # pushes these rolls (the NPC's side, or the character's when it is the active one).
+    npc_actions: tuple[RollAction, ...] = ()
+    npc_push: str = ""
+
+    def npc_action(self, slug: str) -> RollAction:
+        for action in self.npc_actions:
+            if action.slug == slug:
+                return action
+        raise KeyError(slug)
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:

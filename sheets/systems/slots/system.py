@@ -61,6 +61,16 @@ SLOTS = System(
             gm_only=True,
         ),
     ),
+    npc_actions=(
+        RollAction(
+            "judge",
+            "Judge check",
+            "rolls.forms.npc.slots.JudgeCheckForm",
+            "rolls.actions.npc.slots.judge_check",
+            reads=("the NPC's slots, read by the judge",),
+            gm_only=True,
+        ),
+    ),
     demo="sheets.systems.slots.demo.fill",
     choose=f"{ACTIONS}.choose",
 )
