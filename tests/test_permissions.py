@@ -22,7 +22,7 @@ from tests.factories_slots import SlotsIdeaFactory, SlotsItemFactory, SlotsSheet
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
 
 ROLES = ("anonymous", "owner", "gm", "other_player", "stranger")
-OK, NOT_FOUND, LOGIN = "ok", 404, "login"
+OK, NOT_FOUND, LOGIN, FORBIDDEN = "ok", 404, "login", 403
 
 
 @dataclass
@@ -71,6 +71,8 @@ def editors(**overrides):
 MEMBERS = {"owner": OK, "gm": OK, "other_player": OK, "stranger": NOT_FOUND}
 GM_ONLY = {"owner": NOT_FOUND, "gm": OK, "other_player": NOT_FOUND, "stranger": NOT_FOUND}
 ANY_USER = {"owner": OK, "gm": OK, "other_player": OK, "stranger": OK}
+# the GM's own rolls: players of the party are refused (403), outsiders see nothing (404)
+GM_ROLLS = {"owner": FORBIDDEN, "gm": OK, "other_player": FORBIDDEN, "stranger": NOT_FOUND}
 
 # name, method, url kwargs (from the table), POST data, who may
 MATRIX = [
@@ -111,6 +113,12 @@ MATRIX = [
     ("party_dashboard", "get", {"pk": "@party"}, None, GM_ONLY),
     ("party_summaries", "get", {"pk": "@party"}, None, GM_ONLY),
     ("party_log", "get", {"pk": "@party"}, None, MEMBERS),
+    ("npc_roll", "get", {"pk": "@party", "system": "mutant", "action": "npc"}, None, GM_ROLLS),
+    ("npc_roll", "post", {"pk": "@party", "system": "twilight", "action": "npc"},
+     {"npc_attribute": "INT", "attribute_level": "C", "npc_modifier": 0, "npc_helpers": 0},
+     GM_ROLLS),
+    ("npc_roll_odds", "get", {"pk": "@party", "system": "agents", "action": "npc"}, None,
+     GM_ROLLS),
     ("party_events", "get", {"pk": "@party"}, None, MEMBERS),
     ("slots_grid", "get", {"pk": "@slots"}, None, editors()),
     ("slots_item_add", "post", {"pk": "@slots"}, {"slot": "10", "name": "Torch"}, editors()),
@@ -168,6 +176,8 @@ def test_every_url_admits_exactly_the_right_people(
         assert response["Location"].startswith(reverse("login"))
     elif expected == NOT_FOUND:
         assert response.status_code == 404
+    elif expected == FORBIDDEN:
+        assert response.status_code == 403
     else:
         assert response.status_code < 400 or response.status_code in (409, 422), (
             f"{role} was refused {method.upper()} {url}: {response.status_code}"

@@ -197,9 +197,7 @@ def test_players_see_the_party_npc_rolls_but_not_secret_ones(
     assert client.get(reverse("roll_detail", args=[secret.pk])).status_code == 200
 
 
-def test_the_dashboard_offers_gm_rolls_for_the_games_at_the_table(
-    gm_client, party, mutant_sheet
-):
+def test_the_dashboard_offers_gm_rolls_for_the_games_at_the_table(gm_client, party, mutant_sheet):
     html = gm_client.get(reverse("party_dashboard", args=[party.pk])).text
     assert reverse("npc_roll", args=[party.pk, "mutant", "npc"]) in html
     assert reverse("npc_roll", args=[party.pk, "mutant", "opposed"]) in html
@@ -251,7 +249,8 @@ def test_myz_opposed_character_active_only_the_character_pushes(
     assert roll.character == mutant_sheet.character and roll.npc_name == "Zone ghoul"
     assert roll.outcome == "Krin loses to Zone ghoul (1 against 2)"  # a tie would lose too
     assert [g["label"] for g in roll.result["dice_groups"]] == [
-        "Krin: Fight (active)", "Zone ghoul"
+        "Krin: Fight (active)",
+        "Zone ghoul",
     ]
     assert roll.pushable and not roll.gm_pushes
 
@@ -313,7 +312,8 @@ def test_t2k_opposed_npc_active_wins_with_more_and_only_the_gm_pushes(
     roll = Roll.objects.get()
     assert roll.outcome == "Soviet sentry loses to Ronson (0 against 1)"
     assert [g["label"] for g in roll.result["dice_groups"]] == [
-        "Ronson, Recon: D8", "Soviet sentry (active): D8 + D6"
+        "Ronson, Recon: D8",
+        "Soviet sentry (active): D8 + D6",
     ]
     client.force_login(player)
     assert push(client, roll).status_code == 403
@@ -351,9 +351,7 @@ def test_t2k_opposed_character_active_pushes_onto_the_sheet(
     assert push(client, pushed).status_code in (403, 409)
 
 
-def test_an_opposed_roll_only_picks_characters_of_the_party(
-    gm_client, party, mutant_sheet, gm
-):
+def test_an_opposed_roll_only_picks_characters_of_the_party(gm_client, party, mutant_sheet, gm):
     from tests.factories import MutantSheetFactory, PartyFactory
 
     elsewhere = MutantSheetFactory(

@@ -95,10 +95,13 @@ class OpposedForm(OpposedMixin, _PoolForm):
         theirs = mutant_odds.skill_odds(pool.base, pool.skill_dice, pool.gear_dice, pool.negative)
         npc = mutant_odds.skill_odds(*self.npc_pool())
         mine, other = dict(enumerate(theirs.distribution)), dict(enumerate(npc.distribution))
+        base, skill, gear, negative = self.npc_pool()
+        head = [[f"{self.value('character').name}: {pool.describe()}",
+                 f"vs {base} base, {skill} skill, {gear} gear, {negative} negative"]]  # fmt: skip
         if self.value("active") == "npc":
             win, tie = opposed_chances(other, mine)
-            return [["The NPC wins (more successes)", percent(win)],
-                    ["Tie (the NPC loses)", percent(tie)]]  # fmt: skip
+            return [*head, ["The NPC wins (more successes)", percent(win)],
+                           ["Tie (the NPC loses)", percent(tie)]]  # fmt: skip
         win, tie = opposed_chances(mine, other)
-        return [["The character wins (more successes)", percent(win)],
-                ["Tie (the character loses)", percent(tie)]]  # fmt: skip
+        return [*head, ["The character wins (more successes)", percent(win)],
+                       ["Tie (the character loses)", percent(tie)]]  # fmt: skip

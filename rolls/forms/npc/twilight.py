@@ -86,10 +86,12 @@ class OpposedForm(OpposedMixin, _LevelsForm):
         mine = self.character_dice()
         if mine is None:
             return []
+        head = [[f"{self.value('character').name}: {rules.dice_text(mine)}",
+                 f"vs {rules.dice_text(self.npc_dice())}"]]  # fmt: skip
         if self.value("active") == "npc":
             odds = t2k_odds.opposed_odds(self.npc_dice(), mine)
-            return [["The NPC wins (more successes)", percent(odds.win)],
-                    ["Tie (the NPC loses)", percent(odds.tie)]]  # fmt: skip
+            return [*head, ["The NPC wins (more successes)", percent(odds.win)],
+                           ["Tie (the NPC loses)", percent(odds.tie)]]  # fmt: skip
         odds = t2k_odds.opposed_odds(mine, self.npc_dice())
-        return [["The character wins (more successes)", percent(odds.win)],
-                ["Tie (the character loses)", percent(odds.tie)]]  # fmt: skip
+        return [*head, ["The character wins (more successes)", percent(odds.win)],
+                       ["Tie (the character loses)", percent(odds.tie)]]  # fmt: skip

@@ -61,6 +61,7 @@ SLOTS = System(
             gm_only=True,
         ),
     ),
+    stylesheet="css/slots.css",
     npc_actions=(
         RollAction(
             "judge",

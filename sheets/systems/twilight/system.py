@@ -106,6 +106,7 @@ TWILIGHT = System(
         ),
     ),
     push=f"{ACTIONS}.push",
+    stylesheet="css/twilight.css",
     npc_actions=(
         RollAction(
             "npc",

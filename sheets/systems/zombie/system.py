@@ -65,6 +65,7 @@ ZOMBIE = System(
         ),
     ),
     choose=f"{ACTIONS}.choose",
+    stylesheet="css/zombie.css",
     npc_actions=(
         RollAction(
             "zombie",
