@@ -364,3 +364,28 @@ def test_an_opposed_roll_only_picks_characters_of_the_party(gm_client, party, mu
     })  # fmt: skip
     assert response.status_code == 422
     assert "Pick a character of this party" in response.text
+
+
+def test_the_stream_brings_players_the_npc_roll_and_only_a_placeholder_when_secret(
+    gm_client, party, scripted_dice, django_capture_on_commit_callbacks
+):
+    import json
+
+    from django_eventstream.models import Event
+
+    from rolls.stream import gm_channel, party_channel
+
+    for name, secret in (("Open ghoul", {}), ("Hidden ghoul", {"secret": "on"})):
+        scripted_dice(6, 2, 3, 4, 5, 5)
+        with django_capture_on_commit_callbacks(execute=True):
+            gm_roll(gm_client, party, "mutant", "npc", {**MYZ_GHOUL, "npc_name": name, **secret})
+
+    def cards(channel):
+        events = Event.objects.filter(channel=channel, type="roll").order_by("pk")
+        return [json.loads(event.data) for event in events]
+
+    players, gm_sees = cards(party_channel(party.pk)), cards(gm_channel(party.pk))
+    assert len(players) == len(gm_sees) == 2
+    assert "Open ghoul: 1 success" in players[0]
+    assert "Hidden ghoul" not in players[1] and "The GM rolled, in secret." in players[1]
+    assert "Hidden ghoul: 1 success" in gm_sees[1]
