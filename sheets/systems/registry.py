@@ -128,9 +128,6 @@ class System:
     # pushes these rolls (the NPC's side, or the character's when it is the active one).
     npc_actions: tuple[RollAction, ...] = ()
     npc_push: str = ""
-    # the system's own stylesheet (its dice colours...), for pages beyond its sheet that
-    # show its rolls: the GM dashboard's feed and roll dialog
-    stylesheet: str = ""
 
     def npc_action(self, slug: str) -> RollAction:
         for action in self.npc_actions:

@@ -104,7 +104,6 @@ AGENTS = System(
         _action("clock", "Party clock", "ClockForm", "clock", reads=("party clock",), gm_only=True),
     ),
     choose=f"{ACTIONS}.choose",
-    stylesheet="css/agents.css",
     npc_actions=(
         RollAction(
             "npc",

@@ -61,7 +61,6 @@ SLOTS = System(
             gm_only=True,
         ),
     ),
-    stylesheet="css/slots.css",
     npc_actions=(
         RollAction(
             "judge",

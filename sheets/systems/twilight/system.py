@@ -106,7 +106,6 @@ TWILIGHT = System(
         ),
     ),
     push=f"{ACTIONS}.push",
-    stylesheet="css/twilight.css",
     npc_actions=(
         RollAction(
             "npc",

@@ -65,7 +65,6 @@ ZOMBIE = System(
         ),
     ),
     choose=f"{ACTIONS}.choose",
-    stylesheet="css/zombie.css",
     npc_actions=(
         RollAction(
             "zombie",
