@@ -8,13 +8,23 @@ from rolls.models import GroupCheck, GroupParticipant, Roll
 
 @admin.register(Roll)
 class RollAdmin(admin.ModelAdmin):
-    list_display = ["created", "character", "label", "outcome", "system", "kind", "party", "user"]
+    list_display = [
+        "created",
+        "character",
+        "npc_name",
+        "label",
+        "outcome",
+        "system",
+        "kind",
+        "party",
+        "user",
+    ]
     list_filter = ["system", "kind", "party", "created"]
-    search_fields = ["character__name", "label", "outcome", "user__username"]
+    search_fields = ["character__name", "npc_name", "label", "outcome", "user__username"]
     list_select_related = ["character", "party", "user"]
     date_hierarchy = "created"
     fields = [
-        "created", "character", "party", "user", "system", "kind", "label", "outcome",
+        "created", "character", "npc_name", "party", "user", "system", "kind", "label", "outcome",
         "inputs", "result", "effects", "pushable", "pushed_from",
     ]  # fmt: skip
     readonly_fields = fields

@@ -21,13 +21,14 @@ class RollQuerySet(models.QuerySet):
         )
 
     def visible_to(self, user):
-        """Rolls of characters the user may read (own, or of a party they run), less the
-        GM's secret rolls for anyone but the GM of the roll's party."""
-        from sheets.models import Character
+        """Rolls of characters the user may read (own, or of a party they run) and the
+        GM's NPC rolls of a party the user sits at, less the GM's secret rolls for anyone
+        but the GM of the roll's party."""
+        from sheets.models import Character, Party
 
-        return self.filter(character__in=Character.objects.for_user(user)).exclude(
-            Q(secret=True) & ~Q(party__gm_id=user.pk)
-        )
+        mine = Q(character__in=Character.objects.for_user(user))
+        npc = Q(character__isnull=True, party__in=Party.objects.for_user(user))
+        return self.filter(mine | npc).exclude(Q(secret=True) & ~Q(party__gm_id=user.pk))
 
     def for_log(self):
         return self.select_related("character", "user", "push").order_by("-created", "-pk")
@@ -35,8 +36,13 @@ class RollQuerySet(models.QuerySet):
 
 class Roll(models.Model):
     character = models.ForeignKey(
-        "sheets.Character", on_delete=models.CASCADE, related_name="rolls"
-    )
+        "sheets.Character", on_delete=models.CASCADE, related_name="rolls", null=True,
+        blank=True, help_text="Empty for the GM's NPC and monster rolls.",
+    )  # fmt: skip
+    npc_name = models.CharField(
+        max_length=80, blank=True, default="",
+        help_text="The NPC or monster the GM rolled for (or opposed the character with).",
+    )  # fmt: skip
     party = models.ForeignKey(
         "sheets.Party", on_delete=models.SET_NULL, null=True, blank=True, related_name="rolls"
     )
@@ -69,7 +75,28 @@ class Roll(models.Model):
         indexes = [models.Index(fields=["party", "-created"], name="roll_party_recent")]
 
     def __str__(self):
-        return f"{self.character} {self.label}: {self.outcome}"
+        return f"{self.who} {self.label}: {self.outcome}"
+
+    @property
+    def who(self) -> str:
+        """Who rolled, as a feed card names it: the character, else the GM's NPC."""
+        if self.character_id is not None:
+            return self.character.name
+        return self.npc_name or "An NPC"
+
+    @property
+    def is_npc(self) -> bool:
+        """A GM roll for an NPC or monster, with no character's sheet behind it."""
+        return self.character_id is None
+
+    @property
+    def gm_pushes(self) -> bool:
+        """Only the GM may push this roll: an NPC's, or an opposed roll the NPC leads."""
+        return self.is_npc or (self.result or {}).get("active") == "npc"
+
+    def may_push(self, is_gm: bool) -> bool:
+        """Push offered to this viewer: only the active side of an opposed roll pushes."""
+        return self.can_push and (is_gm or not self.gm_pushes)
 
     @property
     def tone(self) -> str:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rolls import group_views, views
+from rolls import group_views, npc_views, views
 
 urlpatterns = [
     path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
@@ -10,6 +10,16 @@ urlpatterns = [
     path("rolls/<int:pk>/choose/", views.choose, name="roll_choose"),
     path("rolls/<int:pk>/reveal/", views.reveal, name="roll_reveal"),
     path("parties/<int:pk>/log/", views.party_log, name="party_log"),
+    path(
+        "parties/<int:pk>/gm-roll/<slug:system>/<slug:action>/",
+        npc_views.npc_roll,
+        name="npc_roll",
+    ),
+    path(
+        "parties/<int:pk>/gm-roll/<slug:system>/<slug:action>/odds/",
+        npc_views.npc_roll_odds,
+        name="npc_roll_odds",
+    ),
     path("parties/<int:pk>/events/", views.party_events, name="party_events"),
     path("parties/<int:pk>/groups/", group_views.group_panel, name="group_panel"),
     path(

@@ -4,6 +4,7 @@ on a result, and the party's log and live feed. No view here names a game system
 from functools import partial
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,6 +20,7 @@ from rolls.stream import announce_roll, channel_for
 from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
 from sheets.restore import Change
+from sheets.systems.registry import get_system
 
 CATCH_UP_PAGE = 50  # rolls a reopened feed catches up on per request
 
@@ -88,14 +90,17 @@ def roll_odds(request, pk, action):
     roll_action = _action(request, character, action)
     form = roll_action.form_class(character.sheet, data=request.GET or None)
     context = {"character": character, "action": roll_action, "form": form}
+    return render(request, "rolls/roll_page.html#odds", {**context, **odds_context(form)})
+
+
+def odds_context(form) -> dict:
+    """What the odds partial shows for a form's current inputs: no odds for inputs the
+    rules refuse, but why (never computed), else the exact odds and the dice."""
     if form.is_bound and not form.is_valid():
-        # no odds for inputs the rules refuse: say why instead (never compute them)
         problems = [str(e) for errors in form.errors.values() for e in errors]
-        context.update(odds=[], pool=[], odds_problems=problems)
-    else:
-        rows, problems = _odds(form)
-        context.update(odds=rows, odds_problems=problems, pool=_pool(form))
-    return render(request, "rolls/roll_page.html#odds", context)
+        return {"odds": [], "pool": [], "odds_problems": problems}
+    rows, problems = _odds(form)
+    return {"odds": rows, "odds_problems": problems, "pool": _pool(form)}
 
 
 def _pool(form):
@@ -123,14 +128,21 @@ def _odds(form):
 @login_required
 @require_POST
 def push(request, pk):
-    roll = _own_roll(request, pk)
+    """Push a roll once. Only the active side of an opposed roll pushes: the GM pushes
+    an NPC's roll and an opposed roll the NPC leads; the character's side goes to whoever
+    may edit the character."""
+    roll = _pushable_roll(request, pk)
     character = roll.character
-    system = character.system_descriptor
-    context = {"character": character, "action": None, "form": None, "roll": roll}
+    system = get_system(roll.system)
+    is_gm = roll.party is not None and roll.party.is_gm(request.user)
+    context = {"character": character, "action": None, "form": None, "roll": roll,
+               "is_gm": is_gm}  # fmt: skip
+    pusher = "npc_push" if roll.npc_name or roll.is_npc else "push"
     try:
         new_roll = _record(
-            character, request.user, partial(_push_locked, system, roll.pk), pushed_from=roll,
-            secret=roll.secret,
+            character, request.user, partial(_push_locked, system, roll.pk, pusher),
+            pushed_from=roll, secret=roll.secret, party=roll.party, npc_name=roll.npc_name,
+            system=system,
         )  # fmt: skip
     except (PushRefused, IntegrityError):
         context["error"] = "This roll was already pushed, or cannot be pushed."
@@ -146,11 +158,11 @@ class PushRefused(Exception):
     pass
 
 
-def _push_locked(system, roll_pk, locked_sheet):
+def _push_locked(system, roll_pk, pusher, locked_sheet):
     original = Roll.objects.select_for_update().get(pk=roll_pk)
-    if not original.can_push or not system.push:
+    if not original.can_push or not getattr(system, pusher):
         raise PushRefused
-    return system.call("push", locked_sheet, original, server_rng())
+    return system.call(pusher, locked_sheet, original, server_rng())
 
 
 @login_required
@@ -214,6 +226,23 @@ def reveal(request, pk):
     return redirect("roll_detail", pk=roll.pk)
 
 
+def _pushable_roll(request, pk):
+    """A roll this user may push: the GM side (an NPC's roll, an opposed roll the NPC
+    leads) for the party's GM only, the character's side for whoever edits it."""
+    roll = get_object_or_404(
+        Roll.objects.visible_to(request.user).select_related(
+            "party", "character__party", "character__owner"
+        ),
+        pk=pk,
+    )
+    if roll.gm_pushes:
+        if roll.party is None or not roll.party.is_gm(request.user):
+            raise PermissionDenied("Only the GM pushes the NPC's side of this roll.")
+    elif not roll.character.can_edit(request.user):
+        raise Http404("Not your roll.")
+    return roll
+
+
 def _own_roll(request, pk):
     roll = get_object_or_404(
         Roll.objects.visible_to(request.user).select_related(
@@ -221,34 +250,49 @@ def _own_roll(request, pk):
         ),
         pk=pk,
     )
-    if not roll.character.can_edit(request.user):
+    if roll.character is None or not roll.character.can_edit(request.user):
         raise Http404("Not your roll.")
     return roll
 
 
-def _record(character, user, run, pushed_from=None, secret=False):
+def _record(
+    character, user, run, pushed_from=None, secret=False, party=None, npc_name="", system=None
+):
     """Run a roll with the sheet row locked and write the Roll in the same transaction;
-    once committed, the party's feed is woken."""
-    system = character.system_descriptor
+    once committed, the party's feed is woken. Without a character (the GM's NPC roll)
+    there is no sheet to lock: ``run(None)``, for ``party``, in ``system``."""
+    system = system or character.system_descriptor
     with transaction.atomic():
-        sheet = locked_sheet(system, character)
-        change = Change(character.pk, "")  # its moments, for an undo right after
+        sheet = locked_sheet(system, character) if character is not None else None
+        # its moments, for an undo right after (an NPC has no sheet to undo)
+        change = Change(character.pk, "") if character is not None else None
         rolled: Rolled = run(sheet)
-        change.finish()
-        roll = save_roll(character, user, rolled, pushed_from=pushed_from, secret=secret)
-    change.what = f"the effects of {roll.label} (roll #{roll.pk})"
-    roll.undo_token = change.token if rolled.effects else ""
+        if change is not None:
+            change.finish()
+        roll = save_roll(
+            character, user, rolled, pushed_from=pushed_from, secret=secret, party=party,
+            npc_name=npc_name, system=system,
+        )  # fmt: skip
+    roll.undo_token = ""
+    if change is not None and rolled.effects:
+        change.what = f"the effects of {roll.label} (roll #{roll.pk})"
+        roll.undo_token = change.token
     return roll
 
 
-def save_roll(character, user, rolled: Rolled, pushed_from=None, secret=False) -> Roll:
+def save_roll(
+    character, user, rolled: Rolled, pushed_from=None, secret=False, party=None, npc_name="",
+    system=None,
+) -> Roll:  # fmt: skip
     """Write a roll (inside the caller's transaction, its sheet locked); once committed,
-    the party's feed is woken."""
+    the party's feed is woken. Without a character (an NPC's roll): ``party``, ``system``
+    and ``npc_name`` say whose it is."""
     roll = Roll.objects.create(
         character=character,
-        party=character.party,
+        npc_name=npc_name,
+        party=character.party if character is not None else party,
         user=user,
-        system=character.system,
+        system=system.slug if system is not None else character.system,
         kind=rolled.kind,
         label=rolled.label,
         inputs=rolled.inputs,
@@ -290,9 +334,12 @@ def _result_response(request, context, status=200):
 def roll_detail(request, pk):
     """A roll's result on its own page (the no-JavaScript path lands here)."""
     roll = get_object_or_404(
-        Roll.objects.visible_to(request.user).select_related("character__party", "push"), pk=pk
+        Roll.objects.visible_to(request.user).select_related("character__party", "party", "push"),
+        pk=pk,
     )
-    context = {"character": roll.character, "action": None, "form": None, "roll": roll}
+    is_gm = roll.party is not None and roll.party.is_gm(request.user)
+    context = {"character": roll.character, "action": None, "form": None, "roll": roll,
+               "is_gm": is_gm}  # fmt: skip
     return render(request, "rolls/roll_page.html", context)
 
 

@@ -250,8 +250,20 @@ def _dashboard_context(request, pk):
         "rolls": Roll.objects.feed_for(party),
         "systems": all_systems(),
         "group_starts": start_choices(characters),
+        "gm_rolls": _gm_rolls(characters),
         "is_gm": True,
     }
+
+
+def _gm_rolls(characters):
+    """The GM's own rolls for each game at the table (every game when the table is
+    empty), in the registry's order; read from the cards already loaded (no query)."""
+    present = {character.system for character in characters}
+    return [
+        {"system": system}
+        for system in all_systems()
+        if system.npc_actions and (not present or system.slug in present)
+    ]
 
 
 def _levels(card) -> set[str]:

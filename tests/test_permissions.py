@@ -81,6 +81,8 @@ GM_ONLY = {"owner": NOT_FOUND, "gm": OK, "other_player": NOT_FOUND, "stranger": 
 ANY_USER = {"owner": OK, "gm": OK, "other_player": OK, "stranger": OK}
 # a group check's part: a member of the party who may not roll it is told so (403)
 PARTICIPANT = editors(other_player=FORBIDDEN)
+# the GM's own rolls: players of the party are refused (403), outsiders see nothing (404)
+GM_ROLLS = {"owner": FORBIDDEN, "gm": OK, "other_player": FORBIDDEN, "stranger": NOT_FOUND}
 
 # name, method, url kwargs (from the table), POST data, who may
 MATRIX = [
@@ -134,6 +136,12 @@ MATRIX = [
      {"mutant-rot_level": "2"}, GM_ONLY),
     ("party_export", "get", {"pk": "@party"}, None, GM_ONLY),
     ("party_log", "get", {"pk": "@party"}, None, MEMBERS),
+    ("npc_roll", "get", {"pk": "@party", "system": "mutant", "action": "npc"}, None, GM_ROLLS),
+    ("npc_roll", "post", {"pk": "@party", "system": "twilight", "action": "npc"},
+     {"npc_attribute": "INT", "attribute_level": "C", "npc_modifier": 0, "npc_helpers": 0},
+     GM_ROLLS),
+    ("npc_roll_odds", "get", {"pk": "@party", "system": "agents", "action": "npc"}, None,
+     GM_ROLLS),
     ("party_events", "get", {"pk": "@party"}, None, MEMBERS),
     ("slots_grid", "get", {"pk": "@slots"}, None, editors()),
     ("slots_item_add", "post", {"pk": "@slots"}, {"slot": "10", "name": "Torch"}, editors()),

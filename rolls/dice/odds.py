@@ -46,3 +46,18 @@ def percent(probability: Fraction) -> str:
     if value > 99.9:
         return ">99.9%"
     return f"{value:.1f}%"
+
+
+def opposed_chances(
+    active: Mapping[int, Fraction], opponent: Mapping[int, Fraction]
+) -> tuple[Fraction, Fraction]:
+    """(win, tie) of an opposed roll read as "each of the opponent's successes cancels one
+    of yours; you win with more": two independent distributions of successes."""
+    win = tie = Fraction(0)
+    for mine, p in active.items():
+        for theirs, q in opponent.items():
+            if mine > theirs:
+                win += p * q
+            elif mine == theirs:
+                tie += p * q
+    return win, tie

@@ -166,6 +166,15 @@ class System:
     # the party's settings page and shown on the dashboard and the sheets; "" for none
     party_settings: str = ""
 
+    # The GM's own rolls from the dashboard (NPCs and monsters, opposed rolls): each a
+    # RollAction whose form is ``Form(party, data=None, initial=None)`` (with ``odds()``
+    # and an ``npc_name`` field) and whose run is ``run(sheet, cleaned_data, rng)``:
+    # ``sheet`` is the locked sheet of ``cleaned_data["character"]`` when the form picks
+    # a character (an opposed roll), else None. ``npc_push(sheet, roll, rng) -> Rolled``
+    # pushes these rolls (the NPC's side, or the character's when it is the active one).
+    npc_actions: tuple[RollAction, ...] = ()
+    npc_push: str = ""
+
     def group_check(self, slug: str) -> GroupCheckKind:
         for kind in self.group_checks:
             if kind.slug == slug:
@@ -175,6 +184,12 @@ class System:
     @property
     def party_settings_class(self):
         return import_string(self.party_settings) if self.party_settings else None
+
+    def npc_action(self, slug: str) -> RollAction:
+        for action in self.npc_actions:
+            if action.slug == slug:
+                return action
+        raise KeyError(slug)
 
     def collection(self, name: str) -> Collection:
         for collection in self.collections:

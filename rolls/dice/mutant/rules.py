@@ -3,6 +3,8 @@
 - ``skill_roll(rng, base, skill, gear, negative) -> SkillRoll``; ``skill_dice(level,
   modifier)`` turns a skill level and modifiers into (skill dice, negative dice).
   A 6 on a base, skill or gear die is a success; a 6 on a negative die cancels one.
+- ``opposed(active, opponent) -> OpposedRoll``: the opponent's successes cancel the
+  active side's; more wins (only the active side pushes).
 - ``push(rng, roll) -> SkillRoll``: once; re-rolls every die except 6s and base/gear 1s.
   After the push each base-die 1 is 1 trauma (and 1 mutation point), each gear-die 1
   lowers the gear bonus by 1 (``SkillRoll.trauma`` / ``gear_damage``).
@@ -204,6 +206,24 @@ def push(rng: RNG, previous: SkillRoll) -> SkillRoll:
         for die in previous.dice
     ]  # fmt: skip
     return _score(thrown, pushed=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class OpposedRoll:
+    """An opposed roll (the Year Zero reading, as the T2K seed states it): each of the
+    opponent's successes cancels one of the active side's; the active side wins with
+    more. Only the active side may push."""
+
+    active: SkillRoll
+    opponent: SkillRoll
+    net_successes: int
+    won: bool
+
+
+def opposed(active: SkillRoll, opponent: SkillRoll) -> OpposedRoll:
+    """Compare the active side's roll with the opponent's."""
+    net = max(0, active.successes - opponent.successes)
+    return OpposedRoll(active=active, opponent=opponent, net_successes=net, won=net > 0)
 
 
 def push_odds_for(previous: SkillRoll) -> mutant_odds.PushOdds:

@@ -106,5 +106,15 @@ AGENTS = System(
         _action("clock", "Party clock", "ClockForm", "clock", reads=("party clock",), gm_only=True),
     ),
     choose=f"{ACTIONS}.choose",
+    npc_actions=(
+        RollAction(
+            "npc",
+            "NPC roll",
+            "rolls.forms.npc.agents.NpcRollForm",
+            "rolls.actions.npc.agents.npc_roll",
+            reads=("the NPC's stat and skill", "the referee's 2d12"),
+            gm_only=True,
+        ),
+    ),
     demo="sheets.systems.agents.demo.fill",
 )

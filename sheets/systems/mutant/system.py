@@ -115,6 +115,25 @@ MUTANT = System(
         RollAction("d66", "D66", "rolls.forms.mutant.D66Form", "rolls.actions.mutant.d66_roll"),
     ),
     push="rolls.actions.mutant.push",
+    npc_actions=(
+        RollAction(
+            "npc",
+            "NPC or monster roll",
+            "rolls.forms.npc.mutant.NpcRollForm",
+            "rolls.actions.npc.mutant.npc_roll",
+            reads=("base, skill, gear and negative dice",),
+            gm_only=True,
+        ),
+        RollAction(
+            "opposed",
+            "Opposed roll",
+            "rolls.forms.npc.mutant.OpposedForm",
+            "rolls.actions.npc.mutant.opposed_roll",
+            reads=("the mutant's attribute, trauma and skill", "the NPC's dice"),
+            gm_only=True,
+        ),
+    ),
+    npc_push="rolls.actions.npc.mutant.push",
     demo="sheets.systems.mutant.demo.fill",
     choose="rolls.actions.mutant.choose",
 )

@@ -65,6 +65,16 @@ SLOTS = System(
             read=f"{ACTIONS}.cooperation_read",
         ),
     ),
+    npc_actions=(
+        RollAction(
+            "judge",
+            "Judge check",
+            "rolls.forms.npc.slots.JudgeCheckForm",
+            "rolls.actions.npc.slots.judge_check",
+            reads=("the NPC's slots, read by the judge",),
+            gm_only=True,
+        ),
+    ),
     demo="sheets.systems.slots.demo.fill",
     choose=f"{ACTIONS}.choose",
 )

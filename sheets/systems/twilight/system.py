@@ -107,6 +107,25 @@ TWILIGHT = System(
         ),
     ),
     push=f"{ACTIONS}.push",
+    npc_actions=(
+        RollAction(
+            "npc",
+            "NPC roll",
+            "rolls.forms.npc.twilight.NpcRollForm",
+            "rolls.actions.npc.twilight.npc_roll",
+            reads=("the NPC's attribute and skill levels",),
+            gm_only=True,
+        ),
+        RollAction(
+            "opposed",
+            "Opposed roll",
+            "rolls.forms.npc.twilight.OpposedForm",
+            "rolls.actions.npc.twilight.opposed_roll",
+            reads=("the character's attribute and skill", "the NPC's levels"),
+            gm_only=True,
+        ),
+    ),
+    npc_push="rolls.actions.npc.twilight.push",
     choose=f"{ACTIONS}.choose",
     demo="sheets.systems.twilight.demo.fill",
     group_checks=(

@@ -76,5 +76,15 @@ ZOMBIE = System(
         ),
     ),
     choose=f"{ACTIONS}.choose",
+    npc_actions=(
+        RollAction(
+            "zombie",
+            "Zombie check",
+            "rolls.forms.npc.zombie.ZombieCheckForm",
+            "rolls.actions.npc.zombie.zombie_check",
+            reads=("zombie kinds",),
+            gm_only=True,
+        ),
+    ),
     demo="sheets.systems.zombie.demo.fill",
 )

@@ -1,0 +1,122 @@
+"""The GM's roll forms for NPCs and monsters, one module per system
+(``rolls/forms/npc/<system>.py``), listed in each system's ``npc_actions``.
+
+Each form is ``Form(party, data=None, initial=None)``: an ``npc_name``, the NPC's dice
+pool bounded by the game's rules (a refusal names the rule), and ``odds()``, the exact
+odds of the inputs as ``[label, percentage]`` rows. An opposed roll's form also picks
+one of the party's characters (``character``) and the skill it rolls.
+"""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
+from django import forms
+
+from sheets.models import Character
+
+
+def bounded(label, low, high, initial=0, rule="", help_text=""):
+    """A whole number from ``low`` to ``high``; a refusal names the rule."""
+    span = f"{low:+d} to {high:+d}" if low < 0 else f"{low} to {high}"
+    message = f"{label} runs from {span}" + (f": {rule}." if rule else ".")
+    return forms.IntegerField(
+        label=label, min_value=low, max_value=high, initial=initial, help_text=help_text,
+        error_messages={
+            "min_value": message, "max_value": message,
+            "invalid": f"{label} must be a whole number.", "required": f"Give the {label.lower()}.",
+        },
+    )  # fmt: skip
+
+
+class NpcForm(forms.Form):
+    """Common part: the party, the NPC's name, a compact layout, values for the odds."""
+
+    npc_name = forms.CharField(
+        label="NPC or monster", max_length=80, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "who rolls"}),
+    )  # fmt: skip
+    default_name = "NPC"
+    rows: tuple[tuple[str, ...], ...] = ()  # fields side by side
+
+    def __init__(self, party, data=None, *args, **kwargs):
+        self.party = party
+        super().__init__(data, *args, **kwargs)
+        self.fields["npc_name"].widget.attrs["placeholder"] = self.default_name
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        if self.rows:
+            self.helper.layout = Layout(
+                *(
+                    Row(*(Column(name, css_class="col-12 col-sm") for name in row))
+                    for row in self.rows
+                )
+            )
+
+    def clean_npc_name(self):
+        return (self.cleaned_data.get("npc_name") or "").strip() or self.default_name
+
+    def get_initial_for_field(self, field, field_name):
+        """A prefill from a link's query string is used when the field accepts it."""
+        value = super().get_initial_for_field(field, field_name)
+        if field_name not in self.initial:
+            return value
+        try:
+            return field.clean(value)
+        except forms.ValidationError:
+            return field.initial() if callable(field.initial) else field.initial
+
+    def value(self, name):
+        """The submitted value of a field if it is valid, else its default."""
+        if self.is_bound:
+            self.is_valid()
+            value = self.cleaned_data.get(name)
+            if value not in (None, ""):
+                return value
+        value = self.get_initial_for_field(self.fields[name], name)
+        field = self.fields[name]
+        if isinstance(field, forms.ModelChoiceField) and value not in (None, ""):
+            try:
+                return field.clean(value.pk if hasattr(value, "pk") else value)
+            except forms.ValidationError:
+                return None
+        if isinstance(field, forms.TypedChoiceField) and value not in (None, ""):
+            return field.coerce(value)
+        return value
+
+
+class OpposedMixin(forms.Form):
+    """An opposed roll: one of the party's characters of this system, the skill it rolls,
+    and who acts (the active side, the only one that may push)."""
+
+    system_slug = ""
+    character = forms.ModelChoiceField(
+        label="Against", queryset=Character.objects.none(), empty_label=None,
+        error_messages={"invalid_choice": "Pick a character of this party (and this game)."},
+    )  # fmt: skip
+    active = forms.ChoiceField(
+        label="Who acts",
+        choices=[("character", "The character acts (only they may push)"),
+                 ("npc", "The NPC acts (only the GM may push)")],
+        initial="character", widget=forms.RadioSelect,
+    )  # fmt: skip
+
+    def __init__(self, party, *args, **kwargs):
+        super().__init__(party, *args, **kwargs)
+        characters = (
+            Character.objects.filter(party=party, system=self.system_slug)
+            .select_related("owner")
+            .order_by("name")
+        )
+        self.fields["character"].queryset = characters
+        first = characters.first()
+        if first is not None:
+            self.fields["character"].initial = first.pk
+        else:
+            self.fields["character"].help_text = "No character of this game at the table yet."
+
+    def chosen_sheet(self):
+        """The chosen character's sheet (for the odds), or None."""
+        character = self.value("character")
+        return character.sheet if character is not None else None
