@@ -18,7 +18,7 @@ from rolls.dice.agents.rules import DIFFICULTIES, Outcome
 from rolls.dice.agents.sheet import AFTERLIFE_TABLE, MAX_TRAUMAS, TRAUMA_TABLE, skill_advance
 from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
-from rolls.forms.base import SheetRollForm
+from rolls.forms.base import SheetRollForm, whole_number
 from sheets.systems.agents import rules
 
 SITUATIONAL = (-5, 5)
@@ -29,24 +29,6 @@ MAX_REST_HOURS = 24
 def rows(odds) -> list[list[str]]:
     """[label, percentage] rows of the non-zero chances."""
     return [[str(label), percent(chance)] for label, chance in odds if chance]
-
-
-def number(label, low, high, initial, help_text="", rule="") -> forms.IntegerField:
-    span = f"{low:+d} to {high:+d}" if low < 0 else f"{low} to {high}"
-    message = rule or f"{label} runs from {span}."
-    return forms.IntegerField(
-        label=label,
-        min_value=low,
-        max_value=high,
-        initial=initial,
-        help_text=help_text,
-        error_messages={
-            "min_value": message,
-            "max_value": message,
-            "invalid": f"{label} must be a whole number.",
-            "required": f"Give the {label.lower()}.",
-        },
-    )
 
 
 class AgentsRollForm(SheetRollForm):
@@ -71,8 +53,8 @@ class CheckForm(AgentsRollForm):
         required=False,
         choices=[("", "The skill's own stat"), *rules.STAT_LABELS.items()],
     )
-    high_spent = number("High spent on the roll", 0, 3, 0, help_text="+1 per High point.")
-    situational = number("Situational modifier", *SITUATIONAL, 0)
+    high_spent = whole_number("High spent on the roll", 0, 3, 0, help_text="+1 per High point.")
+    situational = whole_number("Situational modifier", *SITUATIONAL, 0)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -245,7 +227,7 @@ class ResearchForm(CheckForm):
 
 
 class IncomingDamageForm(AgentsRollForm):
-    damage = number("Incoming damage", 1, MAX_DAMAGE, 1)
+    damage = whole_number("Incoming damage", 1, MAX_DAMAGE, 1)
     cover = forms.ChoiceField(
         label="Cover",
         choices=[
@@ -270,14 +252,16 @@ class IncomingDamageForm(AgentsRollForm):
 
 
 class SanityDamageForm(AgentsRollForm):
-    damage = number("Sanity damage", 1, MAX_DAMAGE, 1, help_text="At 0 Sanity it comes off HP.")
+    damage = whole_number(
+        "Sanity damage", 1, MAX_DAMAGE, 1, help_text="At 0 Sanity it comes off HP."
+    )
 
     def odds(self):
         return [["No dice", "100%"]]
 
 
 class ShortRestForm(AgentsRollForm):
-    hours = number(
+    hours = whole_number(
         "Hours of rest",
         1,
         MAX_REST_HOURS,
@@ -321,7 +305,7 @@ class StimForm(AgentsRollForm):
 
 
 class SpendHighForm(AgentsRollForm):
-    high = number("High to spend", 1, 3, 1, help_text="Each High point removes 1 stress.")
+    high = whole_number("High to spend", 1, 3, 1, help_text="Each High point removes 1 stress.")
 
     def clean_high(self):
         high = self.cleaned_data["high"]
@@ -437,8 +421,8 @@ class ClockForm(AgentsRollForm):
         initial="advance",
         widget=forms.RadioSelect,
     )
-    days = number("Days", 0, 365, 0)
-    hours = number("Hours", 0, 23, 1)
+    days = whole_number("Days", 0, 365, 0)
+    hours = whole_number("Hours", 0, 23, 1)
     minutes = forms.TypedChoiceField(
         label="Minutes (10-minute segments)",
         coerce=int,

@@ -10,6 +10,20 @@ from crispy_forms.helper import FormHelper
 from django import forms
 
 
+def whole_number(label, low, high, initial=0, help_text="", rule="") -> forms.IntegerField:
+    """A whole number from ``low`` to ``high``, checked by the server and known to the
+    browser; a refusal says the range and names ``rule`` when given."""
+    span = f"{low:+d} to {high:+d}" if low < 0 else f"{low} to {high}"
+    message = f"{label} runs from {span}" + (f": {rule}." if rule else ".")
+    return forms.IntegerField(
+        label=label, min_value=low, max_value=high, initial=initial, help_text=help_text,
+        error_messages={
+            "min_value": message, "max_value": message,
+            "invalid": f"{label} must be a whole number.", "required": f"Give the {label.lower()}.",
+        },
+    )  # fmt: skip
+
+
 class SheetRollForm(forms.Form):
     # A field left blank reads as its default (True), or as blank (False: a system
     # whose blank means "none", such as a Zombiepocalypse level with no dice).

@@ -14,7 +14,7 @@ from django import forms
 from rolls.actions import mutant as actions
 from rolls.dice.mutant import odds as mutant_odds
 from rolls.dice.mutant import rules as dice
-from rolls.forms.base import SheetRollForm
+from rolls.forms.base import SheetRollForm, whole_number
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.party import rot_level
 
@@ -34,27 +34,9 @@ def dice_count(count: int, kind: str) -> str:
     return f"{count} {kind} {'die' if count == 1 else 'dice'}"
 
 
-def _number(label, low, high, initial, help_text="", unit="") -> forms.IntegerField:
-    span = f"{low:+d} to {high:+d}" if low < 0 else f"{low} to {high}"
-    message = f"{label} runs from {span}{unit}."
-    return forms.IntegerField(
-        label=label,
-        min_value=low,
-        max_value=high,
-        initial=initial,
-        help_text=help_text,
-        error_messages={
-            "min_value": message,
-            "max_value": message,
-            "invalid": f"{label} must be a whole number.",
-            "required": f"Give the {label.lower()}.",
-        },
-    )
-
-
 class SkillRollForm(MutantRollForm):
     skill = forms.ChoiceField(label="Skill")
-    modifier = _number(
+    modifier = whole_number(
         "Modifier", *MODIFIER_RANGE, 0,
         help_text="Situation bonus or penalty in skill dice; below 0 dice, negative dice.",
     )  # fmt: skip
@@ -142,7 +124,7 @@ class SkillRollForm(MutantRollForm):
 
 
 class ArmorRollForm(MutantRollForm):
-    incoming = _number("Incoming damage", 1, MAX_INCOMING, 1)
+    incoming = whole_number("Incoming damage", 1, MAX_INCOMING, 1)
     apply_damage = forms.BooleanField(
         label="Take the damage that gets through as Strength trauma",
         required=False,
@@ -165,7 +147,7 @@ class ArmorRollForm(MutantRollForm):
 
 
 class RotEventForm(MutantRollForm):
-    points = _number(
+    points = whole_number(
         "Rot points", 1, dice.BOXES, 1,
         help_text="New rot points: one per day, hour or minute by the rot level, "
         "or as many as the rot attack gives.",
@@ -244,7 +226,7 @@ class DecontaminationForm(MutantRollForm):
 
 
 class MutationRollForm(MutantRollForm):
-    points = _number("Mutation points to spend", 1, dice.BOXES, 1)
+    points = whole_number("Mutation points to spend", 1, dice.BOXES, 1)
     mutation = forms.ChoiceField(label="Mutation", required=False)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
@@ -272,7 +254,7 @@ class MutationRollForm(MutantRollForm):
 
 
 class D6Form(MutantRollForm):
-    count = _number("Number of dice", 1, MAX_D6, 1, help_text="The dice are added together.")
+    count = whole_number("Number of dice", 1, MAX_D6, 1, help_text="The dice are added together.")
 
     def odds(self):
         return mutant_odds.d6_rows(self.value("count"))
@@ -293,7 +275,7 @@ class HealTraumaForm(MutantRollForm):
     no_dice = True
 
     trauma = forms.ChoiceField(label="Trauma to heal")
-    rations = _number(
+    rations = whole_number(
         "Rations to eat or drink", 1, rules.SUPPLY_MAX, 1,
         help_text="Damage: 1 ration of grub per point; fatigue: 1 ration of water per point.",
     )  # fmt: skip
@@ -406,7 +388,7 @@ class RotEaterForm(MutantRollForm):
         required=False,
         help_text="For recovering: the attribute whose trauma heals by 1.",
     )
-    points = _number(
+    points = whole_number(
         "Mutation points (emit rot)", 1, dice.BOXES, 1,
         help_text="For emitting rot: 1 damage per point, each also using a temporary rot point.",
     )  # fmt: skip

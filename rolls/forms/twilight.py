@@ -15,25 +15,13 @@ from rolls.dice.core import DiceError
 from rolls.dice.odds import percent
 from rolls.dice.twilight import odds as t2k_odds
 from rolls.dice.twilight import stepdice
-from rolls.forms.base import SheetRollForm
+from rolls.forms.base import SheetRollForm, whole_number
 from rolls.forms.group import OneRollsForm
 from sheets.systems.twilight import rules
 
 MODIFIER = actions.MAX_MODIFIER
 HELPERS = stepdice.MAX_HELPERS
 LEVEL_CHOICES = [(level, f"{level} (D{rules.die(level)})") for level in rules.LEVELS]
-
-
-def _number(label, low, high, initial=0, help_text="", rule=""):
-    span = f"{low:+d} to {high:+d}" if low < 0 else f"{low} to {high}"
-    message = f"{label} runs from {span}" + (f": {rule}." if rule else ".")
-    return forms.IntegerField(
-        label=label, min_value=low, max_value=high, initial=initial, help_text=help_text,
-        error_messages={
-            "min_value": message, "max_value": message,
-            "invalid": f"{label} must be a whole number.", "required": f"Give the {label.lower()}.",
-        },
-    )  # fmt: skip
 
 
 class TwilightRollForm(SheetRollForm):
@@ -56,7 +44,7 @@ class TwilightRollForm(SheetRollForm):
 class HelpMixin(forms.Form):
     """Modifiers as steps and up to three named helpers, declared before the roll."""
 
-    modifier = _number(
+    modifier = whole_number(
         "Difficulty and situation", -MODIFIER, MODIFIER, 0,
         help_text="Steps: +1 steps a base die up, -1 down (balanced).",
     )  # fmt: skip
@@ -159,7 +147,7 @@ class GroupRollForm(SkillRollForm):
 
 class AttackForm(HelpMixin, TwilightRollForm):
     weapon = forms.TypedChoiceField(label="Weapon", coerce=int)
-    ammo_dice = _number("Ammo dice", 0, 6, 0)
+    ammo_dice = whole_number("Ammo dice", 0, 6, 0)
     aim = forms.TypedChoiceField(
         label="Aim", choices=[(0, "no"), (1, "aimed (+1, a slow action)")], coerce=int,
         initial=0, required=False,
@@ -269,7 +257,7 @@ class AttackForm(HelpMixin, TwilightRollForm):
 
 class ClearJamForm(TwilightRollForm):
     weapon = forms.TypedChoiceField(label="Jammed weapon", coerce=int)
-    modifier = _number("Difficulty and situation", -MODIFIER, MODIFIER, 0)
+    modifier = whole_number("Difficulty and situation", -MODIFIER, MODIFIER, 0)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -336,7 +324,7 @@ class OpposedRollForm(HelpMixin, TwilightRollForm):
         label="Opponent's skill", choices=[("", "none"), *LEVEL_CHOICES], required=False,
         initial="",
     )  # fmt: skip
-    opponent_modifier = _number("Opponent's modifier", -MODIFIER, MODIFIER, 0)
+    opponent_modifier = whole_number("Opponent's modifier", -MODIFIER, MODIFIER, 0)
     field_order = ["skill", "opponent_attribute", "opponent_skill", "opponent_modifier"]
     rows = (
         ("skill", "modifier"),
@@ -374,7 +362,7 @@ class OpposedRollForm(HelpMixin, TwilightRollForm):
 
 
 class CoolnessForm(TwilightRollForm):
-    modifier = _number("Modifier", -MODIFIER, MODIFIER, 0)
+    modifier = whole_number("Modifier", -MODIFIER, MODIFIER, 0)
 
     def odds(self):
         base = stepdice.base_dice(
@@ -384,7 +372,7 @@ class CoolnessForm(TwilightRollForm):
 
 
 class PromotionForm(TwilightRollForm):
-    modifier = _number("Modifier", -MODIFIER, MODIFIER, 0)
+    modifier = whole_number("Modifier", -MODIFIER, MODIFIER, 0)
 
     def odds(self):
         return actions.skill_rows(
@@ -401,7 +389,7 @@ class GroupRollStartForm(OneRollsForm):
     skill = forms.ChoiceField(
         label="Skill", choices=[(s, rules.SKILL_LABELS[s]) for s in rules.SKILLS]
     )
-    modifier = _number(
+    modifier = whole_number(
         "Difficulty and situation", -MODIFIER, MODIFIER, 0,
         help_text="Steps: +1 steps a base die up, -1 down (balanced).",
     )  # fmt: skip

@@ -13,20 +13,13 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
+from rolls.forms.base import whole_number
 from sheets.models import Character
 
 
 def bounded(label, low, high, initial=0, rule="", help_text=""):
-    """A whole number from ``low`` to ``high``; a refusal names the rule."""
-    span = f"{low:+d} to {high:+d}" if low < 0 else f"{low} to {high}"
-    message = f"{label} runs from {span}" + (f": {rule}." if rule else ".")
-    return forms.IntegerField(
-        label=label, min_value=low, max_value=high, initial=initial, help_text=help_text,
-        error_messages={
-            "min_value": message, "max_value": message,
-            "invalid": f"{label} must be a whole number.", "required": f"Give the {label.lower()}.",
-        },
-    )  # fmt: skip
+    """A whole number from ``low`` to ``high`` whose refusal names ``rule``."""
+    return whole_number(label, low, high, initial, help_text, rule)
 
 
 class NpcForm(forms.Form):
