@@ -129,6 +129,18 @@ def _refused(request, group, error: str, status: int):
     return _answer(request, group, error=error, status=status)
 
 
+def _step(request, group, do):
+    """Run one step of the group (``do()`` returns the group as it now is) and answer
+    with the panel; a step the state or the rules refuse says why, in place."""
+    try:
+        group = do()
+    except groups.GroupRefused as refused:
+        return _refused(request, group, str(refused), refused.status)
+    except DiceError as error:
+        return _refused(request, group, str(error), 422)
+    return _answer(request, group)
+
+
 @login_required
 @require_POST
 def group_part(request, pk, character_pk):
@@ -139,13 +151,9 @@ def group_part(request, pk, character_pk):
         return HttpResponseForbidden("This character is not in this group check.")
     if not character.can_edit(request.user) or character.party_id != group.party_id:
         return HttpResponseForbidden("Only this character's player (or the GM) rolls their part.")
-    try:
-        group = groups.do_part(group.pk, character.pk, request.user, server_rng())
-    except groups.GroupRefused as refused:
-        return _refused(request, group, str(refused), refused.status)
-    except DiceError as error:
-        return _refused(request, group, str(error), 422)
-    return _answer(request, group)
+    return _step(
+        request, group, lambda: groups.do_part(group.pk, character.pk, request.user, server_rng())
+    )
 
 
 @login_required
@@ -160,13 +168,9 @@ def group_swap(request, pk):
         return HttpResponseForbidden("This character is not in this group check.")
     if not character.can_edit(request.user):
         return HttpResponseForbidden("Only this character's player (or the GM) exchanges.")
-    try:
-        group = groups.do_swap(group.pk, character.pk, int(other), request.user)
-    except groups.GroupRefused as refused:
-        return _refused(request, group, str(refused), refused.status)
-    except DiceError as error:
-        return _refused(request, group, str(error), 422)
-    return _answer(request, group)
+    return _step(
+        request, group, lambda: groups.do_swap(group.pk, character.pk, int(other), request.user)
+    )
 
 
 @login_required
@@ -177,13 +181,7 @@ def group_read(request, pk):
     is_gm = group.party.is_gm(request.user)
     if not is_gm and not group.participants.filter(character__owner=request.user).exists():
         return HttpResponseForbidden("Only the GM and the participants read the results.")
-    try:
-        group = groups.do_read(group.pk, request.user, by_gm=is_gm)
-    except groups.GroupRefused as refused:
-        return _refused(request, group, str(refused), refused.status)
-    except DiceError as error:
-        return _refused(request, group, str(error), 422)
-    return _answer(request, group)
+    return _step(request, group, lambda: groups.do_read(group.pk, request.user, by_gm=is_gm))
 
 
 @login_required
@@ -192,8 +190,4 @@ def group_cancel(request, pk):
     group = _group_for_member(request, pk)
     if not group.party.is_gm(request.user):
         return HttpResponseForbidden("Only the GM cancels a group check.")
-    try:
-        group = groups.do_cancel(group.pk)
-    except groups.GroupRefused as refused:
-        return _refused(request, group, str(refused), refused.status)
-    return _answer(request, group)
+    return _step(request, group, lambda: groups.do_cancel(group.pk))
