@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from sheets.editing.fields import build_form, resolve, shown_value, state_for
-from sheets.editing.saving import editable_character, locked
+from sheets.editing.saving import current_row, editable_character
 from sheets.editing.views import changed
 from sheets.restore import RestoreRefused, restore, restore_reason, shown_moment, undo
 
@@ -69,7 +69,7 @@ def character_undo(request, pk):
     if field_name:
         system = character.system_descriptor
         ref = resolve(system, field_name)
-        instance = locked(system, ref, character) if ref is not None else None
+        instance = current_row(system, ref, character) if ref is not None else None
         if instance is None:
             raise Http404("No such field on this sheet.")
         bound = build_form(system, ref, instance, only_field=True)[ref.field]

@@ -98,3 +98,29 @@ def wait_for_feed_subscribers(at_least: int, timeout: float = 10) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("the server never subscribed to the feed in Redis")
         time.sleep(0.05)
+
+
+def wait_for_open_streams(party_id: int, at_least: int, timeout: float = 10) -> None:
+    """Wait until ``at_least`` pages have their party feed open on the in-thread test
+    server (players on the party's channel, the GM on the GM's), so nothing published
+    next can reach the server before a page listens. Redis or not."""
+    from django_eventstream.views import get_listener_manager
+
+    from rolls.stream import CHANNEL_PREFIX
+
+    prefix = f"{CHANNEL_PREFIX}{party_id}"
+    deadline = time.monotonic() + timeout
+    while True:
+        manager = get_listener_manager()
+        with manager.lock:
+            listeners = {
+                listener
+                for channel, group in manager.listeners_by_channel.items()
+                if channel == prefix or channel.startswith(prefix + "-")
+                for listener in group
+            }
+        if len(listeners) >= at_least:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{len(listeners)} of {at_least} pages have their feed open")
+        time.sleep(0.05)

@@ -52,26 +52,27 @@ def sheet_lookup(system, character) -> dict:
     return {forward.name: character.pk}
 
 
+def edited_rows(system, ref: FieldRef, character):
+    """A queryset of the one row ``ref`` edits (empty if it is gone)."""
+    if ref.kind == "character":
+        return Character.objects.filter(pk=character.pk)
+    if ref.kind == "sheet":
+        return system.model().objects.filter(**sheet_lookup(system, character))
+    row_model, fk_name = row_model_and_fk(system, ref.collection)
+    return row_model.objects.filter(
+        pk=ref.row_pk,
+        **{f"{fk_name}__{k}": v for k, v in sheet_lookup(system, character).items()},
+    )
+
+
 def locked(system, ref: FieldRef, character):
     """The row ``ref`` edits, locked until the transaction ends; None if it is gone."""
-    if ref.kind == "character":
-        return Character.objects.select_for_update().filter(pk=character.pk).first()
-    sheet_model = system.model()
-    if ref.kind == "sheet":
-        return (
-            sheet_model.objects.select_for_update()
-            .filter(**sheet_lookup(system, character))
-            .first()
-        )
-    row_model, fk_name = row_model_and_fk(system, ref.collection)
-    return (
-        row_model.objects.select_for_update()
-        .filter(
-            pk=ref.row_pk,
-            **{f"{fk_name}__{k}": v for k, v in sheet_lookup(system, character).items()},
-        )
-        .first()
-    )
+    return edited_rows(system, ref, character).select_for_update().first()
+
+
+def current_row(system, ref: FieldRef, character):
+    """The row ``ref`` edits as it is now, to show it (no lock); None if it is gone."""
+    return edited_rows(system, ref, character).first()
 
 
 def row_model_and_fk(system, collection):

@@ -12,7 +12,7 @@ from rolls.models import Roll
 from tests.factories import UserFactory, member_of
 from tests.factories_slots import SlotsSheetFactory
 from tests.factories_twilight import TwilightSheetFactory
-from tests.sse_client import wait_for_feed_subscribers
+from tests.sse_client import wait_for_feed_subscribers, wait_for_open_streams
 
 
 def test_the_dashboard_and_the_sheets_follow_the_table_live(
@@ -53,7 +53,7 @@ def test_the_dashboard_and_the_sheets_follow_the_table_live(
     page = player_context.new_page()
     log_in(page, player)
     page.goto(f"{asgi_server.url}{krin.get_absolute_url()}")
-    wait_for_feed_subscribers(2)
+    wait_for_open_streams(party.pk, 2)  # the dashboard and the sheet listen
 
     # The player rolls Fight: the roll lands in the GM's feed, linking to its detail.
     scripted_dice(6, 1, 3, 4, 2, 5, 2, 1)

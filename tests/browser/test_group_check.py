@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from rolls.models import GroupCheck
 from tests.factories import UserFactory, member_of
 from tests.factories_slots import SlotsItemFactory, SlotsSheetFactory
-from tests.sse_client import wait_for_feed_subscribers
+from tests.sse_client import wait_for_feed_subscribers, wait_for_open_streams
 
 
 def test_a_cooperation_started_on_the_dashboard_completes_across_two_players_pages(
@@ -29,7 +29,8 @@ def test_a_cooperation_started_on_the_dashboard_completes_across_two_players_pag
     gm_page = browser.new_context().new_page()
     log_in(gm_page, gm)
     gm_page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
-    wait_for_feed_subscribers(3)
+    wait_for_feed_subscribers(1)  # the server process listens to Redis
+    wait_for_open_streams(party.pk, 3)  # and the three pages to the party
 
     gm_page.locator('[data-group-start="slots-cooperation"]').click()
     gm_page.get_by_label("Ann (player)").check()

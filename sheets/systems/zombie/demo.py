@@ -1,5 +1,7 @@
 """A filled-in Zombiepocalypse survivor for `manage.py demo`, with an attempted task."""
 
+from django.db import transaction
+
 from rolls.actions import zombie as actions
 from rolls.dice.core import ScriptedRNG
 from rolls.models import Roll
@@ -74,10 +76,11 @@ def fill(character, index: int) -> ZombieSheet:
     )
     tasks = [ZombieTask.objects.create(sheet=sheet, name=name) for name in data["tasks"]]
     attempt = data["attempt"]
-    rolled = actions.skill_check(
-        sheet, {"task": str(tasks[attempt["task"]].pk), "complexity": 1},
-        ScriptedRNG(attempt["faces"]),
-    )  # fmt: skip
+    with transaction.atomic():  # a real Skill Check: it locks its task, as the roll path does
+        rolled = actions.skill_check(
+            sheet, {"task": str(tasks[attempt["task"]].pk), "complexity": 1},
+            ScriptedRNG(attempt["faces"]),
+        )  # fmt: skip
     Roll.objects.create(
         character=character, party=character.party, user=character.owner, system="zombie",
         kind=rolled.kind, label=rolled.label, inputs=rolled.inputs, result=rolled.result,
