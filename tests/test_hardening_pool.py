@@ -75,7 +75,9 @@ def test_requests_reuse_pooled_connections(transactional_db, client):
         assert off_the_event_loop(lambda: client.get("/")).status_code == 200
         pids.add(backend_pid())
         connection.close()
-    assert len(pids) <= 3, "without a pool every request would have had a new backend"
+    # Without a pool each of the ten requests has a backend of its own (ten pids). How
+    # few the pool uses depends on what earlier tests' server threads still hold.
+    assert len(pids) < 10, "without a pool every request would have had a new backend"
 
 
 def admin_connection():
