@@ -7,6 +7,7 @@ field would, and reads its values for the odds before (or without) a valid submi
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
 
@@ -29,12 +30,21 @@ class SheetRollForm(forms.Form):
     # whose blank means "none", such as a Zombiepocalypse level with no dice).
     blank_is_default = True
 
+    rows: tuple[tuple[str, ...], ...] = ()  # fields side by side in the dialog
+
     def __init__(self, sheet, data=None, *args, **kwargs):
         self.sheet = sheet
         super().__init__(data, *args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
+        if self.rows:
+            self.helper.layout = Layout(
+                *(
+                    Row(*(Column(name, css_class="col-12 col-sm") for name in row))
+                    for row in self.rows
+                )
+            )
 
     def get_initial_for_field(self, field, field_name):
         """A value handed in as ``initial`` (a link's query string: ``?skill=fight``) is

@@ -7,7 +7,6 @@ configuration submitted (or of the defaults) as ``[label, percentage]`` rows.
 
 from __future__ import annotations
 
-from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
 from rolls.actions import twilight as actions
@@ -27,18 +26,6 @@ LEVEL_CHOICES = [(level, f"{level} (D{rules.die(level)})") for level in rules.LE
 class TwilightRollForm(SheetRollForm):
     """Common part of the Twilight: 2000 roll forms (rolls.forms.base), with ``rows``:
     fields side by side in the dialog."""
-
-    rows: tuple[tuple[str, ...], ...] = ()
-
-    def __init__(self, sheet, data=None, *args, **kwargs):
-        super().__init__(sheet, data, *args, **kwargs)
-        if self.rows:
-            self.helper.layout = Layout(
-                *(
-                    Row(*(Column(name, css_class="col-12 col-sm") for name in row))
-                    for row in self.rows
-                )
-            )
 
 
 class HelpMixin(forms.Form):

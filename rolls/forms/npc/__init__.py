@@ -9,11 +9,9 @@ one of the party's characters (``character``) and the skill it rolls.
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
-from rolls.forms.base import whole_number
+from rolls.forms.base import SheetRollForm, whole_number
 from sheets.models import Character
 
 
@@ -22,60 +20,36 @@ def bounded(label, low, high, initial=0, rule="", help_text=""):
     return whole_number(label, low, high, initial, help_text, rule)
 
 
-class NpcForm(forms.Form):
-    """Common part: the party, the NPC's name, a compact layout, values for the odds."""
+class NpcForm(SheetRollForm):
+    """Common part: the party (no sheet), the NPC's name; the compact layout, link
+    prefills and values for the odds come from rolls.forms.base."""
 
     npc_name = forms.CharField(
         label="NPC or monster", max_length=80, required=False,
         widget=forms.TextInput(attrs={"placeholder": "who rolls"}),
     )  # fmt: skip
     default_name = "NPC"
-    rows: tuple[tuple[str, ...], ...] = ()  # fields side by side
 
     def __init__(self, party, data=None, *args, **kwargs):
         self.party = party
-        super().__init__(data, *args, **kwargs)
+        super().__init__(None, data, *args, **kwargs)
         self.fields["npc_name"].widget.attrs["placeholder"] = self.default_name
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-        if self.rows:
-            self.helper.layout = Layout(
-                *(
-                    Row(*(Column(name, css_class="col-12 col-sm") for name in row))
-                    for row in self.rows
-                )
-            )
 
     def clean_npc_name(self):
         return (self.cleaned_data.get("npc_name") or "").strip() or self.default_name
 
-    def get_initial_for_field(self, field, field_name):
-        """A prefill from a link's query string is used when the field accepts it."""
-        value = super().get_initial_for_field(field, field_name)
-        if field_name not in self.initial:
-            return value
-        try:
-            return field.clean(value)
-        except forms.ValidationError:
-            return field.initial() if callable(field.initial) else field.initial
-
     def value(self, name):
-        """The submitted value of a field if it is valid, else its default."""
-        if self.is_bound:
-            self.is_valid()
-            value = self.cleaned_data.get(name)
-            if value not in (None, ""):
-                return value
-        value = self.get_initial_for_field(self.fields[name], name)
+        """As the base reads it; a character picked by a link's prefill reads as the
+        character (None if it is not one of the form's)."""
+        value = super().value(name)
         field = self.fields[name]
         if isinstance(field, forms.ModelChoiceField) and value not in (None, ""):
+            if hasattr(value, "pk"):
+                return value  # already cleaned: submitted, or a valid prefill
             try:
-                return field.clean(value.pk if hasattr(value, "pk") else value)
+                return field.clean(value)
             except forms.ValidationError:
                 return None
-        if isinstance(field, forms.TypedChoiceField) and value not in (None, ""):
-            return field.coerce(value)
         return value
 
 
