@@ -223,6 +223,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "config.storage.StaticFilesStorage"},
 }
 
+# Stock widgets rendered in Python (same markup as their templates, faster).
+FORM_RENDERER = "config.form_renderer.WidgetRenderer"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

@@ -110,7 +110,12 @@ def announce_roll(roll_id: int, *, update: bool = False) -> None:
         return
     context = {"roll": roll, "is_new": True, "oob": update}
     html = render_to_string("rolls/_roll_card.html", {**context, "is_gm": False})
-    gm_html = render_to_string("rolls/_roll_card.html", {**context, "is_gm": True})
+    # the GM's card differs only for a secret roll (in full, with Reveal)
+    gm_html = (
+        render_to_string("rolls/_roll_card.html", {**context, "is_gm": True})
+        if roll.secret
+        else None
+    )
     _send(roll.party_id, "roll-update" if update else "roll", html, gm_html)
 
 

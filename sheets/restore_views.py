@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.dateparse import parse_datetime
 from django.utils.timezone import is_naive, make_aware
@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from sheets.editing.fields import build_form, resolve, shown_value, state_for
+from sheets.editing.markup import field_html
 from sheets.editing.saving import current_row, editable_character
 from sheets.editing.views import changed
 from sheets.restore import RestoreRefused, restore, restore_reason, shown_moment, undo
@@ -75,6 +76,6 @@ def character_undo(request, pk):
         bound = build_form(system, ref, instance, only_field=True)[ref.field]
         now = shown_value(bound.field, bound.initial)
         state = state_for(bound, character.pk, status="updated", message=f"Undone: back to {now}.")
-        response = render(request, "sheets/_field.html", {"f": state})
+        response = HttpResponse(field_html(state))
         return changed(reswap(retarget(response, f"#{state.dom_id}"), "outerHTML"))
     return changed(render(request, "sheets/_undo.html", {"message": message}))

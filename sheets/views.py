@@ -73,9 +73,9 @@ def character_create(request):
 @login_required
 def character_sheet(request, pk):
     character = readable_character(request, pk)
-    return render(
-        request, character.system_descriptor.sheet_template, sheet_page_context(request, character)
-    )
+    # the deferred tabs come next from the section endpoint; ?all: every tab in place
+    context = sheet_page_context(request, character, defer="all" not in request.GET)
+    return render(request, character.system_descriptor.sheet_template, context)
 
 
 HISTORY_PAGE = 30  # groups of changes per page of a sheet's history

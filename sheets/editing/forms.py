@@ -43,8 +43,12 @@ class CrossFieldMixin:
 
 
 def add_form_helper(*columns):
-    """A crispy helper for an "add a row" form: ``(name, css)`` columns side by side."""
+    """A crispy helper for an "add a row" form: ``(name, css)`` columns side by side.
+    The sheet writes the form from ``helper.columns`` (sheets.editing.markup: a
+    page holds several of these forms, and crispy's templates cost more than the rest
+    of the page); the layout is there for any other page that renders it with crispy."""
     helper = FormHelper()
+    helper.columns = columns
     helper.form_tag = False
     helper.disable_csrf = True
     helper.layout = Layout(Row(*(Column(name, css_class=css) for name, css in columns)))

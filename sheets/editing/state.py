@@ -97,13 +97,14 @@ def collection_state(character, sheet, collection, url_base=None) -> CollectionS
     )
 
 
-def editing_context(character, sheet) -> dict:
+def editing_context(character, sheet, skip: tuple[str, ...] = ()) -> dict:
     """What a sheet template needs to edit in place, for a system's ``context()``.
 
     - ``editable_fields``: every field's FieldState by HTML name (character, sheet, rows);
     - ``collections``: a CollectionState per list of rows, by collection name;
     - ``save_url`` (the no-JavaScript form action) and ``refresh_url``.
-    Runs no query when the sheet's rows are prefetched.
+    Runs no query when the sheet's rows are prefetched. Collections named in ``skip``
+    (shown only by a deferred tab) get no rows and no inputs.
     """
     system = character.system_descriptor
     url_base = _url_base(character.pk)
@@ -116,6 +117,8 @@ def editing_context(character, sheet) -> dict:
             fields[bound.html_name] = state_for(bound, character.pk, url_base=url_base)
     collections = {}
     for collection in system.collections:
+        if collection.name in skip:
+            continue
         state = collection_state(character, sheet, collection, url_base)
         collections[collection.name] = state
         for row in state.rows:

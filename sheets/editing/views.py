@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget, trigger_client_event
@@ -12,6 +12,7 @@ from django_htmx.http import reswap, retarget, trigger_client_event
 from rolls.models import Roll
 from sheets import party_settings
 from sheets.editing.fields import CHANGED_EVENT, resolve
+from sheets.editing.markup import field_html, saved_html, status_html
 from sheets.editing.saving import (
     FieldResult,
     changed_fields,
@@ -21,9 +22,11 @@ from sheets.editing.saving import (
 )
 
 
-def sheet_page_context(request, character) -> dict:
-    """The sheet page's context (the same keys as ``sheets.views.character_sheet``)."""
+def sheet_page_context(request, character, defer: bool = False) -> dict:
+    """The sheet page's context (the same keys as ``sheets.views.character_sheet``).
+    ``defer``: leave out the system's deferred tabs (the page fetches them next)."""
     system = character.system_descriptor
+    deferred = system.deferred_tabs if defer else ()
     sheet = character.sheet
     is_gm = character.party is not None and character.party.gm_id == request.user.pk
     context = {
@@ -40,7 +43,8 @@ def sheet_page_context(request, character) -> dict:
         "recent_rolls": ()
         if character.party
         else Roll.objects.filter(character=character).for_log()[:10],
-        **system.call("context", character, sheet),
+        "deferred_tabs": deferred,
+        **system.call("context", character, sheet, **({"deferred": deferred} if deferred else {})),
     }
     # what the party's settings (the clock, the rot level) mean for this sheet
     context["party_state"] = party_settings.sheet_state(character, sheet)
@@ -70,12 +74,12 @@ def changed(response):
 
 def htmx_field_response(request, result: FieldResult):
     if result.outcome in {"saved", "unchanged"}:
-        response = render(request, "sheets/_field.html#saved", {"f": result.state})
+        response = HttpResponse(saved_html(result.state))
         return changed(response) if result.outcome == "saved" else response
     if result.outcome == "error":
-        return render(request, "sheets/_field.html#status", {"f": result.state}, status=422)
+        return HttpResponse(status_html(result.state), status=422)
     if result.outcome == "conflict":
-        response = render(request, "sheets/_field.html", {"f": result.state}, status=409)
+        response = HttpResponse(field_html(result.state), status=409)
         return reswap(retarget(response, f"#{result.state.dom_id}"), "outerHTML")
     # gone: the whole row was removed elsewhere
     ref = result.ref

@@ -2,7 +2,11 @@
 
 from django import template
 from django.templatetags.static import static
-from django.utils.html import format_html_join
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+
+from sheets.editing.markup import field_html, new_row_fields_html
 
 register = template.Library()
 
@@ -35,9 +39,45 @@ def counter_boxes(value, maximum, permanent=0):
 
 
 @register.simple_tag
-def field_widget(field_state, extra_css=""):
-    """A field's self-saving input with extra classes: ``{% field_widget f "value-input" %}``."""
-    return field_state.widget(extra_css)
+def sheet_field(f, oob=False, input_css="", hide_label=False):
+    """A field that saves itself (sheets.editing.markup): ``{% sheet_field f %}``,
+    ``{% sheet_field f input_css="value-input" hide_label=True %}``, ``oob=True`` in a
+    refresh."""
+    return field_html(f, oob=oob, input_css=input_css or "", hide_label=hide_label)
+
+
+DIE_ICON = mark_safe(
+    '<svg class="roll-btn-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+    '<rect x="3.5" y="3.5" width="17" height="17" rx="4" fill="none" stroke="currentColor"'
+    ' stroke-width="2"/><circle cx="8.5" cy="8.5" r="1.6" fill="currentColor"/>'
+    '<circle cx="15.5" cy="15.5" r="1.6" fill="currentColor"/>'
+    '<circle cx="12" cy="12" r="1.6" fill="currentColor"/></svg>'
+)
+
+
+@register.simple_tag(takes_context=True)
+def roll_button(context, action, query, label):
+    """A roll control beside the row it rolls, for whoever may roll (``can_edit``):
+    ``{% roll_button "skill" "skill=fight" "Fight" %}`` opens the roll dialog of the
+    character's action ``skill`` with the form prefilled by ``query``."""
+    if not context.get("can_edit"):
+        return ""
+    urls = context.render_context.setdefault("roll_button_urls", {})
+    character = context["character"]
+    if action not in urls:
+        urls[action] = reverse("roll_form", args=[character.pk, action])
+    href = f"{urls[action]}?{query}" if query else urls[action]
+    return format_html(
+        '<a class="roll-btn" href="{}" data-roll-dialog data-roll-action="{}"'
+        ' aria-label="Roll {}" title="Roll {}">{}</a>',
+        href, action, label, label, DIE_ICON,
+    )  # fmt: skip
+
+
+@register.simple_tag
+def new_row_fields(form):
+    """The inputs of an "add a row" form, in its helper's columns."""
+    return new_row_fields_html(form)
 
 
 @register.filter

@@ -141,6 +141,7 @@
         }
         return;
       }
+      if (!input && document.querySelector("[data-deferred-tab]")) { return; } // its tab is on its way
       if (!input || !original || original.value !== draft.original) { forgetDraft(name); return; }
       if (draft.value === original.value) { forgetDraft(name); return; }
       // (the browser may have put the typed value back itself: save it all the same)
@@ -283,8 +284,10 @@
 
   setUpTabs();
   // Drafts go back once htmx has wired the page's inputs (its first load is the body).
+  // A deferred tab's inputs (System.deferred_tabs) get theirs when the tab arrives.
   var restored = false;
   htmx.onLoad(function (root) {
+    if (root.matches && root.matches("[data-tab-body]")) { restoreDrafts(); return; }
     if (restored || root !== document.body) { return; }
     restored = true;
     restoreDrafts();

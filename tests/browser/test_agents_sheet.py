@@ -86,3 +86,27 @@ def test_screenshots_of_the_sheet(asgi_server, page, log_in, player, dana, width
     page.screenshot(path=RESULTS / f"agents-sheet-{width}-full.png", full_page=True)
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
     assert scroll_width <= width, f"{scroll_width}px wide at {width}px: horizontal scroll"
+
+
+def test_the_skill_editor_arrives_after_the_page_and_a_draft_typed_in_it_survives_a_reload(
+    asgi_server, page, log_in, player, dana
+):
+    """The skill editor is a deferred tab (fetched once the page is up): its inputs save
+    themselves like any other, and a draft left in it goes back once it arrives."""
+    firearms = AgentSkill.objects.get(sheet=dana, name="Firearms")
+    log_in(page, player)
+    page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}#agent")
+    xp = page.get_by_label("Firearms XP")
+    expect(xp).to_have_value("0")
+    expect(page.locator("[data-deferred-tab]")).to_have_count(0)
+
+    # typed, and the page left before its save went out
+    page.evaluate(
+        "name => sessionStorage.setItem('tableside-drafts:' + location.pathname,"
+        " JSON.stringify({[name]: {value: '3', original: '0'}}))",
+        f"skills-{firearms.pk}-xp",
+    )
+    page.reload()
+    expect(xp).to_have_value("3")
+    expect(page.locator(f"#f-skills-{firearms.pk}-xp-status")).to_contain_text("Saved")
+    assert AgentSkill.objects.get(pk=firearms.pk).xp == 3

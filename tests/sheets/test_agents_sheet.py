@@ -52,7 +52,8 @@ def test_the_sheet_page_shows_stats_pools_skills_by_category_and_weapons(player_
         assert f">{label} <span>" in page
     dodging = dana.skills.get(name="Dodging")
     assert f"?skill={dodging.pk}" in page  # its roll control
-    assert "Dodging level" in page and "Dodging XP" in page
+    editor = player_client.get(f"{dana.character.get_absolute_url()}?all").content.decode()
+    assert "Dodging level" in editor and "Dodging XP" in editor  # the deferred skill editor
     pistol = dana.weapons.get()
     assert f"?weapon={pistol.pk}" in page and "1d4" in page
     assert "Agents" in page and "Dana" in page
@@ -231,3 +232,31 @@ def test_a_sheet_with_four_traumas_from_the_database_still_shows(player_client, 
     assert player_client.get(dana.character.get_absolute_url()).status_code == 200
     url = reverse("roll_odds", args=[dana.pk, "basic"])
     assert player_client.get(url).status_code == 200
+
+
+def test_the_skill_editor_is_deferred_and_comes_whole_from_its_section(
+    player_client, client, stranger, dana
+):
+    """The page's first answer leaves out the 224 inputs of the skill editor (it is
+    fetched once the page is up); ?all and the section bring every one of them."""
+    firearms = AgentSkill.objects.get(sheet=dana, name="Firearms")
+    level = f'name="skills-{firearms.pk}-level"'
+    url = dana.character.get_absolute_url()
+
+    first = player_client.get(url).content.decode()
+    assert "data-deferred-tab" in first
+    assert level not in first
+    assert "Firearms" in first  # the skills a player rolls from are there
+
+    whole = player_client.get(f"{url}?all").content.decode()
+    assert "data-deferred-tab" not in whole
+    assert whole.count('name="skills-') >= 4 * 56
+
+    section = reverse("sheet_section", args=[dana.pk, "tab_agent"])
+    tab = player_client.get(section, HTTP_HX_REQUEST="true")
+    assert tab.status_code == 200
+    assert level in tab.content.decode()
+    assert tab.content.decode().count('class="sheet-field') >= 4 * 56
+
+    client.force_login(stranger)
+    assert client.get(section, HTTP_HX_REQUEST="true").status_code == 404

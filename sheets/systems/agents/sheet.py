@@ -117,8 +117,13 @@ def skill_groups(skills, fields) -> list[dict]:
     return groups
 
 
-def context(character, sheet) -> dict:
-    edit = editing_context(character, sheet)
+# what only a deferred tab shows: its collections' rows are not built without it
+DEFERRED_COLLECTIONS = {"agent": ("skills",)}
+
+
+def context(character, sheet, deferred: tuple[str, ...] = ()) -> dict:
+    skip = tuple(name for tab in deferred for name in DEFERRED_COLLECTIONS.get(tab, ()))
+    edit = editing_context(character, sheet, skip=skip)
     fields = edit["editable_fields"]
     skills = list(sheet.skills.all())
     derived = rules.derived(sheet, skills)
