@@ -46,7 +46,9 @@ def _formatted(value) -> str:
 
 
 def _shown(value) -> str:
-    """``{{ value }}``: localized, then escaped unless safe."""
+    """``{{ value }}``: localized, then escaped unless safe (a plain string as it is)."""
+    if type(value) is str:
+        return html.escape(value)
     return escaped(localize(value))
 
 

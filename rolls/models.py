@@ -10,15 +10,11 @@ FEED_LENGTH = 30  # rolls a feed or log shows
 class RollQuerySet(models.QuerySet):
     def feed_for(self, party):
         """The party's latest rolls, newest first, as the feed and its log show them."""
-        return self.filter(party=party).for_log()[:FEED_LENGTH]
+        return self.filter(party=party).for_cards().order_by("-created", "-pk")[:FEED_LENGTH]
 
     def caught_up(self, party, after: int, limit: int):
         """The party's rolls after roll ``after``, oldest first, at most ``limit``."""
-        return (
-            self.filter(party=party, pk__gt=after)
-            .select_related("character", "user", "push")
-            .order_by("pk")[:limit]
-        )
+        return self.filter(party=party, pk__gt=after).for_cards().order_by("pk")[:limit]
 
     def visible_to(self, user):
         """Rolls of characters the user may read (own, or of a party they run) and the
@@ -29,6 +25,11 @@ class RollQuerySet(models.QuerySet):
         mine = Q(character__in=Character.objects.for_user(user))
         npc = Q(character__isnull=True, party__in=Party.objects.for_user(user))
         return self.filter(mine | npc).exclude(Q(secret=True) & ~Q(party__gm_id=user.pk))
+
+    def for_cards(self):
+        """What a feed's cards read (rolls.cards): the character's name, not the roll's
+        inputs, its user or its push."""
+        return self.select_related("character").defer("inputs")
 
     def for_log(self):
         return self.select_related("character", "user", "push").order_by("-created", "-pk")

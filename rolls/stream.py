@@ -13,6 +13,7 @@ every server process through Redis. Events carry ready-to-swap HTML:
 from __future__ import annotations
 
 import logging
+import time
 
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
@@ -73,6 +74,19 @@ class PartyEventStorage(DjangoModelStorage):
     """django-eventstream's database storage; the reads a stream makes (its last id when
     it opens, the events it missed after a reconnect) let go of the connection after.
     Writes (send_event, from a roll's request) keep the request's connection."""
+
+    # Events live a day (django-eventstream's EVENT_TIMEOUT); the library looks for
+    # expired ones after every event it stores (a query each time, two per roll). Once a
+    # minute per process is as good for a day-long window.
+    TRIM_EVERY_SECONDS = 60
+    _trimmed_at = float("-inf")
+
+    def trim_event_log(self):
+        now = time.monotonic()
+        if now - PartyEventStorage._trimmed_at < self.TRIM_EVERY_SECONDS:
+            return
+        PartyEventStorage._trimmed_at = now
+        super().trim_event_log()
 
     def get_events(self, channel, last_id, limit=100):
         try:

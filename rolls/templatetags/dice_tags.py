@@ -1,6 +1,10 @@
 """Drawing dice: what a die's face did (success, bane), and a legend of the kinds shown."""
 
 from django import template
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+
+from config.form_renderer import escaped
 
 register = template.Library()
 
@@ -47,3 +51,48 @@ def all_dice(result) -> list:
     if result.get("dice_groups"):
         return [die for group in result["dice_groups"] for die in group.get("dice", ())]
     return list(result.get("dice") or ())
+
+
+MARKS = {
+    "success": '<span class="die-mark" aria-hidden="true">&#9733;</span>',
+    "bane": '<span class="die-mark" aria-hidden="true">&#9760;</span>',
+}
+
+
+def _die(die: dict, pushed: bool) -> str:
+    kind, face = escaped(die.get("kind", "")), escaped(die.get("face"))
+    size = escaped(die.get("size"))
+    counts = escaped(die.get("counts") or "")
+    found = die_mark(die)
+    css = f"die die-{slugify(die.get('kind', ''))} die-d{size}"
+    if found:
+        css += f" die-{found}"
+    if die.get("rerolled"):
+        css, after, said = css + " die-rerolled", ", re-rolled by the push", ", re-rolled"
+    elif pushed:
+        css, after, said = css + " die-kept", ", kept", ", kept"
+    else:
+        after = said = ""
+    title = f"{kind} d{size}: {face}" + (f" ({counts})" if counts else "") + after
+    size_mark = name = ""
+    if die.get("size") != 6:
+        size_mark = f'<span class="die-size" aria-hidden="true">d{size}</span>'
+        name = f" d{size}"
+    heard = f"{kind} die{name} shows {face}" + (f": {counts}" if counts else "") + said
+    return (
+        f'<li class="{css}" title="{title}"><span class="die-face" aria-hidden="true">'
+        f"{face}</span>{size_mark}{MARKS.get(found, '')}"
+        f'<span class="visually-hidden">{heard}</span></li>'
+    )
+
+
+@register.simple_tag
+def dice_list(dice, pushed=False, small=False):
+    """The dice of a throw as the page draws them (a card shows dozens: written here
+    rather than as a template per die): each with its kind, size, face, what the face
+    did (a star for a success, a skull for a bane), and whether a push re-rolled it."""
+    if not dice:
+        return ""
+    items = "".join(_die(die, bool(pushed)) for die in dice)
+    css = "dice dice-small" if small else "dice"
+    return mark_safe(f'<ul class="{css}" aria-label="Dice">{items}</ul>')

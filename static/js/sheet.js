@@ -284,6 +284,18 @@
 
   setUpTabs();
   // Drafts go back once htmx has wired the page's inputs (its first load is the body).
+  // A deferred tab that could not be fetched says so and offers its link (the whole
+  // sheet, every tab in place) instead of "Loading..." for ever.
+  ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
+    document.body.addEventListener(name, function (event) {
+      var elt = event.detail.elt;
+      var placeholder = elt && elt.closest && elt.closest("[data-deferred-tab]");
+      if (!placeholder) { return; }
+      placeholder.classList.add("is-failed");
+      placeholder.querySelector("[data-deferred-status]").textContent = "This part of the sheet did not load.";
+    });
+  });
+
   // A deferred tab's inputs (System.deferred_tabs) get theirs when the tab arrives.
   var restored = false;
   htmx.onLoad(function (root) {

@@ -110,3 +110,20 @@ def test_the_skill_editor_arrives_after_the_page_and_a_draft_typed_in_it_survive
     expect(xp).to_have_value("3")
     expect(page.locator(f"#f-skills-{firearms.pk}-xp-status")).to_contain_text("Saved")
     assert AgentSkill.objects.get(pk=firearms.pk).xp == 3
+
+
+def test_a_skill_editor_that_does_not_load_says_so_and_links_the_whole_sheet(
+    asgi_server, page, log_in, player, dana
+):
+    log_in(page, player)
+    page.route("**/section/tab_agent/", lambda route: route.abort())
+    page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}#agent")
+    placeholder = page.locator("[data-deferred-tab]")
+    expect(placeholder).to_contain_text("did not load")
+    link = placeholder.get_by_role("link", name="Show the skill editor")
+    expect(link).to_be_visible()
+
+    page.unroute("**/section/tab_agent/")
+    link.click()  # the whole sheet, every tab in place
+    expect(page.get_by_label("Firearms XP")).to_have_value("0")
+    expect(page.locator("[data-deferred-tab]")).to_have_count(0)

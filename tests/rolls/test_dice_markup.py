@@ -1,0 +1,40 @@
+"""How a throw's dice are drawn (rolls.templatetags.dice_tags.dice_list): each die's
+kind, size and face, what the face did, and what a push did to it, for the eye (classes,
+marks) and for screen readers (the hidden sentence)."""
+
+import re
+
+from rolls.templatetags.dice_tags import dice_list
+
+
+def items(html: str) -> list[str]:
+    return re.findall(r"<li .*?</li>", html)
+
+
+def test_a_success_on_a_base_d6_kept_by_a_push():
+    (die,) = items(dice_list([{"kind": "base", "size": 6, "face": 6, "counts": "success"}], True))
+    assert 'class="die die-base die-d6 die-success die-kept"' in die
+    assert 'title="base d6: 6 (success), kept"' in die
+    assert "&#9733;" in die and "die-size" not in die  # a star; d6 is the default size
+    assert '<span class="visually-hidden">base die shows 6: success, kept</span>' in die
+
+
+def test_a_bane_rerolled_on_a_d8_names_its_size_and_the_push():
+    dice = [{"kind": "gear slot", "size": 8, "face": 1, "counts": "bane", "rerolled": True}]
+    (die,) = items(dice_list(dice))
+    assert 'class="die die-gear-slot die-d8 die-bane die-rerolled"' in die
+    assert 'title="gear slot d8: 1 (bane), re-rolled by the push"' in die
+    assert '<span class="die-size" aria-hidden="true">d8</span>' in die and "&#9760;" in die
+    assert "gear slot die d8 shows 1: bane, re-rolled</span>" in die
+
+
+def test_a_plain_face_is_unmarked_and_text_is_escaped():
+    html = dice_list([{"kind": "<b>", "size": 12, "face": 7, "counts": ""}], small=True)
+    assert html.startswith('<ul class="dice dice-small" aria-label="Dice">')
+    (die,) = items(html)
+    assert "die-mark" not in die and "die-kept" not in die
+    assert "<b>" not in die and "&lt;b&gt; die d12 shows 7</span>" in die
+
+
+def test_no_dice_draw_nothing():
+    assert dice_list([]) == "" and dice_list(None) == ""
