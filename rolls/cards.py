@@ -18,17 +18,20 @@ from config.form_renderer import escaped
 from rolls.templatetags.dice_tags import dice_list
 
 
-def roll_dice_html(roll, small: bool = False) -> str:
+def roll_dice_html(roll, small: bool = False) -> SafeString:
     """A roll's dice: in labelled groups when it has several throws (base dice by size,
     then ammo dice...)."""
     result, pushed = roll.result or {}, roll.is_push
     groups = result.get("dice_groups")
     if not groups:
         return dice_list(result.get("dice"), pushed, small)
-    return "".join(
-        f'<div class="dice-group"><span class="dice-group-label">{escaped(group.get("label", ""))}'
-        f"</span>{dice_list(group.get('dice'), pushed, small)}</div>"
-        for group in groups
+    return mark_safe(
+        "".join(
+            '<div class="dice-group"><span class="dice-group-label">'
+            f"{escaped(group.get('label', ''))}</span>"
+            f"{dice_list(group.get('dice'), pushed, small)}</div>"
+            for group in groups
+        )
     )
 
 

@@ -68,3 +68,19 @@ def test_a_push_is_marked(roll, player):
     html = roll_card_html(push)
     assert " data-roll-pushed" in html and ">pushed</span>" in html
     assert "die-kept" in html and "die-rerolled" in html
+
+
+def test_grouped_dice_are_drawn_group_by_group_on_the_card_and_the_result(roll, player_client):
+    """Several throws (the Agents 2d6 against the referee's d12s): each group labelled,
+    its dice drawn, on the feed's card and on the roll's own page."""
+    roll.result = {
+        "dice_groups": [
+            {"label": "Your 2d6", "dice": [{**DIE, "kind": "player"}]},
+            {"label": "Referee's 2d12", "dice": [{**DIE, "kind": "referee", "size": 12}]},
+        ]
+    }
+    roll.save()
+    for html in (roll_card_html(roll), player_client.get(f"/rolls/{roll.pk}/").content.decode()):
+        assert '<span class="dice-group-label">Your 2d6</span><ul class="dice' in html
+        assert "Referee&#x27;s 2d12</span>" in html and "&amp;#x27;" not in html
+        assert 'class="die die-referee die-d12' in html and "&lt;li" not in html
