@@ -136,13 +136,22 @@ def announce_roll(roll_id: int, *, update: bool = False) -> None:
 def announce_sheet(character_id: int) -> None:
     """Send a character's fresh dashboard card to its party's feed."""
     from sheets.models import Character
+    from sheets.systems.registry import get_system
 
     try:
         # Most saves of a character outside a party end here, after one small query.
-        if not Character.objects.filter(pk=character_id, party__isnull=False).exists():
+        slug = (
+            Character.objects.filter(pk=character_id, party__isnull=False)
+            .values_list("system", flat=True)
+            .first()
+        )
+        if slug is None:
             return
         character = (
-            Character.objects.with_sheets().select_related("owner").filter(pk=character_id).first()
+            Character.objects.with_sheet_of(get_system(slug))
+            .select_related("owner")
+            .filter(pk=character_id)
+            .first()
         )
         if character is None or character.party_id is None:
             return

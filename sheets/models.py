@@ -96,6 +96,12 @@ class CharacterQuerySet(models.QuerySet):
             character.system_descriptor.call("new_sheet", character)
         return character
 
+    def with_sheet_of(self, system):
+        """Characters of one system with their sheet and its rows: one join, not five."""
+        return self.select_related(system.sheet_related_name).prefetch_related(
+            *system.sheet_prefetch
+        )
+
     def with_sheets(self):
         """Each character with its system sheet and the sheet's rows, in a fixed number of
         queries however many characters and rows there are."""
