@@ -107,13 +107,13 @@ class WidgetRenderer(DjangoTemplates):
     def render(self, template_name, context, request=None):
         widget = context.get("widget") if isinstance(context, dict) else None
         if widget is not None:
-            html = None
+            markup = None
             if template_name in INPUTS:
-                html = _input(widget)
+                markup = _input(widget)
             elif template_name == SELECT:
-                html = _select(widget)
+                markup = _select(widget)
             elif template_name == TEXTAREA:
-                html = _textarea(widget)
-            if html is not None:
-                return html.strip()
+                markup = _textarea(widget)
+            if markup is not None:
+                return markup.strip()
         return super().render(template_name, context, request)

@@ -1,7 +1,7 @@
 """The markup of a field that saves itself, written in Python.
 
-A sheet shows a hundred or more of these; as an included template each cost more than
-the rest of its page. ``{% sheet_field f %}`` (sheet_tags) writes the whole field, and
+A sheet shows 80 to 320 of these; as an included template they cost more than the rest
+of the page together. ``{% sheet_field f %}`` (sheet_tags) writes the whole field, and
 the save views answer with its parts: the status line and the original value.
 
 The field: its label, its input (``FieldState.widget``), the hidden ``original-<name>``
@@ -141,8 +141,6 @@ def new_row_fields_html(form) -> SafeString:
     if form.non_field_errors():
         errors = " ".join(escaped(error) for error in form.non_field_errors())
         parts.append(f'<div class="alert alert-danger py-1 px-2 small mb-2">{errors}</div>')
-    shown = {name for name, _css in columns}
-    hidden = "".join(str(form[name]) for name in form.fields if name not in shown)
     fields = "".join(_new_row_field(form[name], css) for name, css in columns)
-    parts.append(f'<div class="row g-2">{fields}</div>{hidden}')
+    parts.append(f'<div class="row g-2">{fields}</div>')
     return mark_safe("".join(parts))
