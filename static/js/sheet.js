@@ -283,7 +283,6 @@
   htmx.onLoad(markOwn);
 
   setUpTabs();
-  // Drafts go back once htmx has wired the page's inputs (its first load is the body).
   // A deferred tab that could not be fetched says so and offers its link (the whole
   // sheet, every tab in place) instead of "Loading..." for ever.
   ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
@@ -296,7 +295,8 @@
     });
   });
 
-  // A deferred tab's inputs (System.deferred_tabs) get theirs when the tab arrives.
+  // Drafts go back once htmx has wired the page's inputs (its first load is the body);
+  // a deferred tab's inputs (System.deferred_tabs) get theirs when the tab arrives.
   var restored = false;
   htmx.onLoad(function (root) {
     if (root.matches && root.matches("[data-tab-body]")) { restoreDrafts(); return; }
