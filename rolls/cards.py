@@ -2,8 +2,9 @@
 
 A sheet page and the GM's dashboard show the party's last 30 rolls and every roll goes
 to every open page: as a template a card cost about 0.7 ms, more than the rest of a
-sheet page's feed. ``rolls/_roll_card.html`` and ``{% roll_card %}`` (feed_tags) call
-this; tests/rolls/test_roll_card.py holds what it shows.
+sheet page's feed. The feeds' templates call it through ``{% roll_card %}`` (feed_tags),
+the live feed and the reveal view directly; tests/rolls/test_roll_card.py holds what it
+shows.
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ from django_eventstream import send_event
 from django_eventstream.channelmanager import DefaultChannelManager
 from django_eventstream.storage import DjangoModelStorage
 
+from rolls.cards import roll_card_html
+
 log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "party-"
@@ -122,14 +124,9 @@ def announce_roll(roll_id: int, *, update: bool = False) -> None:
     roll = Roll.objects.select_related("character", "user").filter(pk=roll_id).first()
     if roll is None or roll.party_id is None:
         return
-    context = {"roll": roll, "is_new": True, "oob": update}
-    html = render_to_string("rolls/_roll_card.html", {**context, "is_gm": False})
+    html = roll_card_html(roll, is_new=True, oob=update)
     # the GM's card differs only for a secret roll (in full, with Reveal)
-    gm_html = (
-        render_to_string("rolls/_roll_card.html", {**context, "is_gm": True})
-        if roll.secret
-        else None
-    )
+    gm_html = roll_card_html(roll, is_gm=True, is_new=True, oob=update) if roll.secret else None
     _send(roll.party_id, "roll-update" if update else "roll", html, gm_html)
 
 

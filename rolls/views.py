@@ -6,13 +6,14 @@ from functools import partial
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_eventstream.views import events
 from django_htmx.http import reswap, retarget, trigger_client_event
 
 from rolls.actions import Rolled
+from rolls.cards import roll_card_html
 from rolls.dice.core import DiceError
 from rolls.models import Roll
 from rolls.rng import server_rng
@@ -222,7 +223,7 @@ def reveal(request, pk):
             transaction.on_commit(partial(announce_roll, each.pk, update=True))
     if request.htmx:
         roll.secret = False
-        return render(request, "rolls/_roll_card.html", {"roll": roll, "is_gm": True})
+        return HttpResponse(roll_card_html(roll, is_gm=True))
     return redirect("roll_detail", pk=roll.pk)
 
 
