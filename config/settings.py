@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the party's feed is told of a request's changes after its response is sent.
+    "config.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     # Compresses what the views return (static files come precompressed, above).

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
 
 from rolls.actions import Rolled
 from rolls.models import GroupCheck, GroupParticipant, Roll
-from rolls.stream import announce_roll
+from rolls.stream import after_commit, announce_roll
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +64,7 @@ def start(party, kind, form, user) -> GroupCheck:
             GroupParticipant(group=group, character=character, role=role)
             for character, role in form.participants()
         )
-        transaction.on_commit(partial(announce_group, party.pk))
+        after_commit(announce_group, party.pk)
     return group
 
 
@@ -119,7 +118,7 @@ def do_part(group_pk: int, character_pk: int, user, rng) -> GroupCheck:
                 group.save(update_fields=["state"])
             else:
                 _read(group, participants, sheets, user)
-        transaction.on_commit(partial(announce_group, group.party_id))
+        after_commit(announce_group, group.party_id)
     return group
 
 
@@ -148,8 +147,8 @@ def do_swap(group_pk: int, character_pk: int, other_pk: int, user) -> GroupCheck
             participant.swapped = True
             participant.save(update_fields=["swapped"])
             participant.roll.save(update_fields=["result", "outcome"])
-            transaction.on_commit(partial(announce_roll, participant.roll.pk, update=True))
-        transaction.on_commit(partial(announce_group, group.party_id))
+            after_commit(announce_roll, participant.roll.pk, update=True)
+        after_commit(announce_group, group.party_id)
     return group
 
 
@@ -168,7 +167,7 @@ def do_read(group_pk: int, user, *, by_gm: bool) -> GroupCheck:
                 participant.note = "left out: the GM read the results first"
                 participant.save(update_fields=["done", "note"])
         _read(group, participants, sheets, user)
-        transaction.on_commit(partial(announce_group, group.party_id))
+        after_commit(announce_group, group.party_id)
     return group
 
 
@@ -181,7 +180,7 @@ def do_cancel(group_pk: int) -> GroupCheck:
         group.outcome = "Cancelled by the GM"
         group.closed = timezone.now()
         group.save(update_fields=["state", "outcome", "closed"])
-        transaction.on_commit(partial(announce_group, group.party_id))
+        after_commit(announce_group, group.party_id)
     return group
 
 
@@ -194,7 +193,7 @@ def _read(group, participants, sheets, user) -> None:
         raise GroupRefused("Nothing to read: nobody has rolled yet.", 422)
     for roll in reading.changed_rolls:
         roll.save(update_fields=["result", "outcome"])
-        transaction.on_commit(partial(announce_roll, roll.pk, update=True))
+        after_commit(announce_roll, roll.pk, update=True)
     result = {**group.result, "lines": [*group.result.get("lines", []), *reading.lines]}
     if reading.summary is not None:
         first = min(present or participants, key=lambda p: p.character_id)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
@@ -22,6 +23,7 @@ from django_eventstream import send_event
 from django_eventstream.channelmanager import DefaultChannelManager
 from django_eventstream.storage import DjangoModelStorage
 
+from config.after_response import later
 from rolls.cards import roll_card_html
 
 log = logging.getLogger(__name__)
@@ -116,6 +118,13 @@ def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> N
 send_to_party = _send  # for other modules' events (group checks)
 
 
+def after_commit(announce, *args, **kwargs) -> None:
+    """Call ``announce(*args, **kwargs)`` once the current transaction commits, after the
+    request's response has gone out (``config.after_response``): the person who acted
+    gets their answer without waiting for the party's feed."""
+    transaction.on_commit(partial(later, partial(announce, *args, **kwargs)))
+
+
 def announce_roll(roll_id: int, *, update: bool = False) -> None:
     """Send a saved roll to its party's feed (called after the roll's commit); with
     ``update``, the roll's card again after a later step (a pick, a reveal)."""
@@ -198,7 +207,7 @@ def sheet_changed(character_id: int) -> None:
         for changed_id in changed:
             announce_sheet(changed_id)
 
-    transaction.on_commit(flush)
+    transaction.on_commit(partial(later, flush))
 
 
 def _character_id(instance):

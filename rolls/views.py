@@ -17,7 +17,7 @@ from rolls.cards import roll_card_html
 from rolls.dice.core import DiceError
 from rolls.models import Roll
 from rolls.rng import server_rng
-from rolls.stream import announce_roll, channel_for
+from rolls.stream import after_commit, announce_roll, channel_for
 from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
 from sheets.restore import Change
@@ -200,7 +200,7 @@ def choose(request, pk):
         # Failure into a Cost; the Player's Option turns a failed check into a success),
         # or end the push (hits allocated)
         locked_roll.save(update_fields=["result", "effects", "outcome", "label", "pushable"])
-        transaction.on_commit(partial(announce_roll, locked_roll.pk, update=True))
+        after_commit(announce_roll, locked_roll.pk, update=True)
     return _result_response(request, context)
 
 
@@ -220,7 +220,7 @@ def reveal(request, pk):
     for each in revealed:
         if each.secret:
             Roll.objects.filter(pk=each.pk).update(secret=False)
-            transaction.on_commit(partial(announce_roll, each.pk, update=True))
+            after_commit(announce_roll, each.pk, update=True)
     if request.htmx:
         roll.secret = False
         return HttpResponse(roll_card_html(roll, is_gm=True))
@@ -304,7 +304,7 @@ def save_roll(
         pushed_from=pushed_from,
         secret=secret,
     )
-    transaction.on_commit(partial(announce_roll, roll.pk))
+    after_commit(announce_roll, roll.pk)
     return roll
 
 

@@ -6,8 +6,6 @@ dashboard through the party's feed."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -17,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rolls.dice.core import DiceError
-from rolls.stream import announce_party_settings
+from rolls.stream import after_commit, announce_party_settings
 from sheets import party_settings
 from sheets.forms import PartyNameForm
 from sheets.models import Party, new_invite_code
@@ -112,7 +110,7 @@ def system_settings(request, pk, system):
     try:
         with transaction.atomic():
             message = form.save(request.user, form.button)
-            transaction.on_commit(partial(announce_party_settings, party.pk))
+            after_commit(announce_party_settings, party.pk)
     except DiceError as error:
         form.add_error(None, str(error))
         return _page(request, party, bound=form, status=422)

@@ -1,0 +1,134 @@
+"""Work handed to ``config.after_response.later`` runs once the response is sent, in the
+order it was handed over, even when requests finish out of order; and it runs even
+when no response is ever closed."""
+
+import threading
+
+import pytest
+from django.core.signals import request_finished
+from django.db import transaction
+from django.http import HttpResponse
+from django.test import RequestFactory
+
+from config import after_response
+from config.after_response import AfterResponseMiddleware, later
+from rolls.stream import after_commit
+
+
+def view_handing_over(done, name):
+    def view(request):
+        later(lambda: done.append(name))
+        done.append(f"{name} answered")
+        return HttpResponse(name)
+
+    return view
+
+
+def request():
+    return RequestFactory().get("/")
+
+
+def test_outside_a_request_the_job_runs_at_once():
+    done = []
+    later(lambda: done.append("job"))
+    assert done == ["job"]
+
+
+def test_in_a_request_the_job_waits_for_the_response_to_close():
+    done = []
+    response = AfterResponseMiddleware(view_handing_over(done, "roll"))(request())
+    assert done == ["roll answered"]
+    response.close()
+    assert done == ["roll answered", "roll"]
+    response.close()  # once only
+    assert done == ["roll answered", "roll"]
+
+
+def test_jobs_run_in_the_order_handed_over_when_requests_finish_out_of_order():
+    done = []
+    first = AfterResponseMiddleware(view_handing_over(done, "first"))(request())
+    closed = threading.Event()
+
+    def second_request():
+        response = AfterResponseMiddleware(view_handing_over(done, "second"))(request())
+        response.close()  # waits for the first request's job
+        closed.set()
+
+    other = threading.Thread(target=second_request)
+    other.start()
+    assert not closed.wait(0.3), "the later job waited for the earlier one"
+    first.close()
+    other.join(timeout=5)
+    assert [d for d in done if "answered" not in d] == ["first", "second"]
+
+
+def test_a_job_whose_request_never_closes_holds_the_others_back_only_briefly(
+    monkeypatch, caplog
+):
+    monkeypatch.setattr(after_response, "WAIT_SECONDS", 0.2)
+    done = []
+    AfterResponseMiddleware(view_handing_over(done, "lost"))(request())  # never closed
+    result = {}
+
+    def later_request():
+        response = AfterResponseMiddleware(view_handing_over(done, "next"))(request())
+        response.close()
+        result["done"] = list(done)
+
+    other = threading.Thread(target=later_request)
+    other.start()
+    other.join(timeout=5)
+    assert result["done"][-1] == "next"
+    assert "never ran" in caplog.text
+    after_response.run_pending()  # this thread's own leftovers still run when asked
+    assert done[-1] == "lost"
+
+
+def test_request_finished_runs_the_jobs_of_a_response_nobody_closed():
+    done = []
+    AfterResponseMiddleware(view_handing_over(done, "roll"))(request())
+    request_finished.send(sender=None)  # Django's signal when the client left early
+    assert done[-1] == "roll"
+
+
+def test_a_failing_job_is_logged_and_the_next_still_runs(caplog):
+    done = []
+
+    def view(request):
+        later(lambda: 1 / 0)
+        later(lambda: done.append("next"))
+        return HttpResponse()
+
+    AfterResponseMiddleware(view)(request()).close()
+    assert done == ["next"]
+    assert "ZeroDivisionError" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_announcement_after_commit_waits_for_the_response():
+    done = []
+
+    def view(request):
+        with transaction.atomic():
+            after_commit(done.append, "announced")
+        done.append("committed")
+        return HttpResponse()
+
+    response = AfterResponseMiddleware(view)(request())
+    assert done == ["committed"]
+    response.close()
+    assert done == ["committed", "announced"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_transaction_announces_nothing():
+    done = []
+
+    def view(request):
+        with pytest.raises(ZeroDivisionError), transaction.atomic():
+            after_commit(done.append, "announced")
+            1 / 0
+        return HttpResponse()
+
+    AfterResponseMiddleware(view)(request()).close()
+    assert done == []
