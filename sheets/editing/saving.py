@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -29,11 +30,16 @@ from sheets.restore import Change
 
 
 def readable_character(request, pk) -> Character:
-    """The character with its sheet and rows, if the user may read it; else 404."""
-    return get_object_or_404(
-        Character.objects.for_user(request.user).with_sheets().select_related("party", "owner"),
-        pk=pk,
+    """The character with its sheet and rows, if the user may read it; else 404.
+
+    The character first, then only its own system's sheet and rows: one more (small)
+    query than a join over every system's sheet, and much less work to build and read."""
+    character = get_object_or_404(
+        Character.objects.for_user(request.user).select_related("party", "owner"), pk=pk
     )
+    system = character.system_descriptor
+    prefetch_related_objects([character], system.sheet_related_name, *system.sheet_prefetch)
+    return character
 
 
 def editable_character(request, pk) -> Character:
