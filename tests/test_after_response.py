@@ -62,9 +62,7 @@ def test_jobs_run_in_the_order_handed_over_when_requests_finish_out_of_order():
     assert [d for d in done if "answered" not in d] == ["first", "second"]
 
 
-def test_a_job_whose_request_never_closes_holds_the_others_back_only_briefly(
-    monkeypatch, caplog
-):
+def test_a_job_whose_request_never_closes_holds_the_others_back_only_briefly(monkeypatch, caplog):
     monkeypatch.setattr(after_response, "WAIT_SECONDS", 0.2)
     done = []
     AfterResponseMiddleware(view_handing_over(done, "lost"))(request())  # never closed
