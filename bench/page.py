@@ -1,5 +1,6 @@
-"""`page`: bytes on the wire for a cold load of a page: its HTML and every stylesheet
-and script it links, each fetched as a browser with an empty cache would, asking for
+"""`page`: bytes on the wire for a cold load of a page: its HTML, every stylesheet and
+script it links, and the parts the page asks for as soon as it is up (a sheet's tabs,
+the feed's catch-up), each fetched as a browser with an empty cache would, asking for
 brotli or gzip. Bodies as sent (compressed where the server compresses); response
 headers are not counted."""
 
@@ -15,6 +16,9 @@ ASSET = re.compile(
     r"""|<script\b[^>]*\bsrc=["']([^"']+)["']""",
     re.IGNORECASE,
 )
+# what a page fetches once it is up: the sheet's tabs, the feed's rolls
+FOLLOW_UP = re.compile(r"""<[^>]*\bdata-(?:deferred-tab|feed-catch-up)\b[^>]*>""", re.IGNORECASE)
+HX_GET = re.compile(r"""\bhx-get=["']([^"']+)["']""")
 TARGET_KB = 100
 
 # fetch(path, accept_encoding) -> (status, {lower-case header: value}, body as sent)
@@ -28,6 +32,16 @@ def assets(html: str) -> list[str]:
         url = next(group for group in match.groups() if group)
         if url not in found:
             found.append(url)
+    return found
+
+
+def follow_ups(html: str) -> list[str]:
+    """The partials a page asks for as soon as it is up, in order, once each."""
+    found = []
+    for tag in FOLLOW_UP.findall(html):
+        url = HX_GET.search(tag)
+        if url and url.group(1) not in found:
+            found.append(url.group(1).replace("&amp;", "&"))
     return found
 
 
@@ -62,12 +76,19 @@ def cold_load(fetch: Fetch, path: str) -> dict:
             "encoding": answer[1].get("content-encoding", ""),
             "cache": answer[1].get("cache-control", ""),
         })  # fmt: skip
+    for url in follow_ups(html):
+        answer = fetch(url, ACCEPT)
+        files.append({
+            "url": url, "kind": "partial", "status": answer[0], "bytes": len(answer[2]),
+            "raw_bytes": len(_plain(answer)), "encoding": answer[1].get("content-encoding", ""),
+            "cache": answer[1].get("cache-control", ""),
+        })  # fmt: skip
     total = sum(f["bytes"] for f in files)
-    static = [f for f in files if f["kind"] != "html"]
+    static = [f for f in files if f["kind"] in ("css", "js")]
     return {
         "bytes": total, "raw_bytes": sum(f["raw_bytes"] for f in files),
         "html_bytes": files[0]["bytes"], "html_raw_bytes": files[0]["raw_bytes"],
-        "files": len(files),
+        "files": len(files), "file_list": files,
         "html_compressed": bool(files[0]["encoding"]),
         "static_compressed": all(f["encoding"] for f in static if f["raw_bytes"] > 1024),
         "static_immutable": all("immutable" in f["cache"] for f in static),

@@ -316,8 +316,13 @@ def record_roll(character, user, run):
 
 def locked_sheet(system, character):
     """The character's sheet row, locked until the transaction ends (sheet before roll,
-    always, so two requests never wait on each other crosswise)."""
-    return system.model().objects.select_for_update().get(**sheet_lookup(system, character))
+    always, so two requests never wait on each other crosswise). Its ``character`` is
+    the one the request loaded (with its party): the rules read it without a query."""
+    lookup = sheet_lookup(system, character)
+    sheet = system.model().objects.select_for_update().get(**lookup)
+    (field_name,) = lookup
+    setattr(sheet, field_name, character)
+    return sheet
 
 
 def _result_response(request, context, status=200):

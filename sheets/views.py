@@ -73,8 +73,12 @@ def character_create(request):
 @login_required
 def character_sheet(request, pk):
     character = readable_character(request, pk)
-    # the deferred tabs come next from the section endpoint; ?all: every tab in place
-    context = sheet_page_context(request, character, defer="all" not in request.GET)
+    # The tabs and the feed's cards follow (the page asks for them once it is up). The
+    # whole sheet in one answer: ?all (where a browser without JavaScript is sent), and
+    # a page carrying a message, which is where a no-JavaScript save lands (counting the
+    # messages leaves them to show).
+    whole = "all" in request.GET or len(messages.get_messages(request)) > 0
+    context = sheet_page_context(request, character, defer=not whole)
     return render(request, character.system_descriptor.sheet_template, context)
 
 

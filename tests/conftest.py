@@ -1,6 +1,9 @@
 """Fixtures for the Django tests. Factories are imported inside the fixtures so the pure
 dice tests (tests/dice/) also run without Django: pytest tests/dice -p no:django."""
 
+import tempfile
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
@@ -11,6 +14,16 @@ from rolls.rng import use_rng
 # max_examples), and no per-example deadline to trip on a slow machine.
 settings.register_profile("reproducible", derandomize=True, deadline=None)
 settings.load_profile("reproducible")
+
+
+def pytest_configure(config):
+    """The tests' servers serve static/ as it is now (finders), never what `make run` or
+    `make bench` collected into .staticfiles/ earlier: a stale copy there once served an
+    old sheet.js to the browser tests."""
+    if config.pluginmanager.hasplugin("django"):
+        from django.conf import settings as django_settings
+
+        django_settings.STATIC_ROOT = Path(tempfile.mkdtemp(prefix="tableside-test-static-"))
 
 
 @pytest.fixture(autouse=True)

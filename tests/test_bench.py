@@ -4,6 +4,7 @@ pass or fail."""
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from bench import data, inprocess, page, report, rolls
 from bench.stats import percentile, ratio, summary
@@ -42,6 +43,15 @@ def test_the_assets_of_a_page_are_its_stylesheets_and_scripts_once_each():
     assert page.assets(html) == ["/static/a.css", "/static/b.css", "/static/c.js"]
 
 
+def test_a_pages_follow_ups_are_the_tabs_and_the_feeds_catch_up():
+    html = (
+        '<div class="deferred-tab" data-deferred-tab hx-get="/characters/1/section/tabs/" '
+        'hx-trigger="load"></div><span hx-get="/parties/2/log/" data-feed-catch-up></span>'
+        '<div hx-get="/characters/1/section/state/" hx-trigger="sheetChanged"></div>'
+    )
+    assert page.follow_ups(html) == ["/characters/1/section/tabs/", "/parties/2/log/"]
+
+
 @pytest.mark.django_db
 def test_the_bench_measures_every_system_on_sqlite_in_process():
     table = data.make_table()
@@ -72,6 +82,8 @@ def test_the_bench_measures_every_system_on_sqlite_in_process():
     load = page.cold_load(fetch, table.characters["mutant"].get_absolute_url())
     assert load["errors"] == []
     assert load["files"] > 2, "the HTML, its stylesheets and scripts"
+    tabs = reverse("sheet_section", args=[table.characters["mutant"].pk, "tabs"])
+    assert tabs in [f["url"] for f in load["file_list"]], "the tabs are part of a cold load"
     assert load["html_compressed"], "the HTML is sent gzipped when asked"
     assert 0 < load["bytes"] < load["raw_bytes"]
 

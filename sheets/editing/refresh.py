@@ -11,6 +11,8 @@ from sheets.editing.fields import ORIGINAL_PREFIX, resolve, same_value, shown_va
 from sheets.editing.saving import readable_character
 from sheets.editing.views import sheet_page_context
 
+TABS = "tabs"  # every system's sheet tabs (the partial the page's first answer leaves out)
+
 
 @login_required
 @require_GET
@@ -18,7 +20,7 @@ def section(request, pk, name):
     """One section of the sheet (a partial of the system's sheet template)."""
     character = readable_character(request, pk)
     system = character.system_descriptor
-    if name not in system.sections:
+    if name not in system.sections and name != TABS:
         raise Http404("No such section.")
     context = sheet_page_context(request, character)
     return render(request, f"{system.sheet_template}#{name}", context)

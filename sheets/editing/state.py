@@ -97,14 +97,34 @@ def collection_state(character, sheet, collection, url_base=None) -> CollectionS
     )
 
 
-def editing_context(character, sheet, skip: tuple[str, ...] = ()) -> dict:
+class Collections(dict):
+    """Collection states by name, each built the first time something asks for it (the
+    page's first answer leaves the tabs, where most lists are, to follow: their rows and
+    inputs are then never built). A built collection's row fields join ``fields``."""
+
+    def __init__(self, build, names, fields):
+        super().__init__()
+        self._build, self._names, self._fields = build, set(names), fields
+
+    def __missing__(self, name):
+        if name not in self._names:
+            raise KeyError(name)
+        state = self[name] = self._build(name)
+        for row in state.rows:
+            for row_field in row.fields:
+                self._fields[row_field.html_name] = row_field
+        return state
+
+
+def editing_context(character, sheet, lazy: bool = False) -> dict:
     """What a sheet template needs to edit in place, for a system's ``context()``.
 
     - ``editable_fields``: every field's FieldState by HTML name (character, sheet, rows);
     - ``collections``: a CollectionState per list of rows, by collection name;
     - ``save_url`` (the no-JavaScript form action) and ``refresh_url``.
-    Runs no query when the sheet's rows are prefetched. Collections named in ``skip``
-    (shown only by a deferred tab) get no rows and no inputs.
+    Runs no query when the sheet's rows are prefetched. ``lazy`` (the page's first
+    answer): a collection is built when the template first names it, and only then are
+    its rows' fields in ``editable_fields``.
     """
     system = character.system_descriptor
     url_base = _url_base(character.pk)
@@ -115,15 +135,15 @@ def editing_context(character, sheet, skip: tuple[str, ...] = ()) -> dict:
     if system.field_form:
         for bound in import_form(system)(instance=sheet):
             fields[bound.html_name] = state_for(bound, character.pk, url_base=url_base)
-    collections = {}
-    for collection in system.collections:
-        if collection.name in skip:
-            continue
-        state = collection_state(character, sheet, collection, url_base)
-        collections[collection.name] = state
-        for row in state.rows:
-            for row_field in row.fields:
-                fields[row_field.html_name] = row_field
+    by_name = {collection.name: collection for collection in system.collections}
+    collections = Collections(
+        lambda name: collection_state(character, sheet, by_name[name], url_base),
+        by_name,
+        fields,
+    )
+    if not lazy:
+        for name in by_name:  # built now, in the registry's order
+            collections.__missing__(name)
     return {
         "editable_fields": fields,
         "collections": collections,

@@ -24,9 +24,12 @@ from sheets.editing.saving import (
 
 def sheet_page_context(request, character, defer: bool = False) -> dict:
     """The sheet page's context (the same keys as ``sheets.views.character_sheet``).
-    ``defer``: leave out the system's deferred tabs (the page fetches them next)."""
+
+    ``defer``: the page's first answer, what a player reads first (the header and the
+    first view). The tabs follow from the section endpoint (``tabs``) and the feed's
+    cards from its catch-up, both asked for as soon as the page is up; the lists of
+    rows only the tabs show are then never built (``editing_context(lazy=True)``)."""
     system = character.system_descriptor
-    deferred = system.deferred_tabs if defer else ()
     sheet = character.sheet
     is_gm = character.party is not None and character.party.gm_id == request.user.pk
     context = {
@@ -39,12 +42,13 @@ def sheet_page_context(request, character, defer: bool = False) -> dict:
         "actions": system.actions_for(character, request.user),
         # the side column: the party's feed once (this character's rolls marked), or,
         # outside a party, the character's own rolls
-        "rolls": Roll.objects.feed_for(character.party) if character.party else (),
+        "rolls": Roll.objects.feed_for(character.party) if character.party and not defer else (),
+        "feed_follows": defer,
+        "tabs_follow": defer,
         "recent_rolls": ()
         if character.party
         else Roll.objects.filter(character=character).for_log()[:10],
-        "deferred_tabs": deferred,
-        **system.call("context", character, sheet, **({"deferred": deferred} if deferred else {})),
+        **system.call("context", character, sheet, first_answer=defer),
     }
     # what the party's settings (the clock, the rot level) mean for this sheet
     context["party_state"] = party_settings.sheet_state(character, sheet)

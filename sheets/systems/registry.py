@@ -146,12 +146,6 @@ class System:
     collections: tuple[Collection, ...] = ()
     sections: tuple[str, ...] = ()
     refresh_partial: str = "refresh"
-    # tabs whose inputs the sheet page leaves out of its first answer: each is a partial
-    # ``tab_<slug>`` of sheet_template (listed in ``sections`` too), fetched right after
-    # the page loads; ``context()`` is then called with ``deferred=(slugs...)`` and may
-    # skip building what only those tabs show. ``?all`` renders them in place (the link
-    # a browser without JavaScript follows).
-    deferred_tabs: tuple[str, ...] = ()
     admin: str = ""  # dotted path of the module registering the sheet's admin
     # dotted path of a urlpatterns module for the system's own endpoints that are not
     # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its

@@ -1,5 +1,5 @@
 // Every page with a party feed: when the stream (re)opens, ask for the rolls after the
-// newest one shown (not "the latest 30"), and never show a roll twice.
+// newest one shown (not "the latest 30"); never show a roll twice, newest on top.
 (function () {
   "use strict";
   function newestShown(feed) {
@@ -16,12 +16,20 @@
     var newest = feed ? newestShown(feed) : 0;
     if (newest) { event.detail.parameters.after = String(newest); }
   });
+  function rollNumber(card) { return parseInt(card.dataset.roll, 10) || 0; }
   htmx.onLoad(function () {
     document.querySelectorAll(".feed").forEach(function (feed) {
       var seen = {};
       feed.querySelectorAll(":scope > [data-roll]").forEach(function (card) {
         if (seen[card.dataset.roll]) { card.remove(); } else { seen[card.dataset.roll] = true; }
       });
+      // Newest on top, by roll: two rolls made at once through two server processes
+      // may reach the page in either order.
+      var cards = Array.prototype.slice.call(feed.querySelectorAll(":scope > [data-roll]"));
+      var sorted = cards.slice().sort(function (a, b) { return rollNumber(b) - rollNumber(a); });
+      if (sorted.some(function (card, i) { return card !== cards[i]; })) {
+        sorted.forEach(function (card) { feed.appendChild(card); });
+      }
     });
   });
 })();

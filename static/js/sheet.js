@@ -123,11 +123,13 @@
     keepDrafts(all);
   });
   // On load: a draft typed on this page (and not saved) goes back into its field and
-  // saves, unless the stored value changed since (then the stored value wins).
-  function restoreDrafts() {
+  // saves, unless the stored value changed since (then the stored value wins). With a
+  // scope (a part of the sheet that just arrived), only the drafts of its fields.
+  function restoreDrafts(scope) {
     var all = drafts();
     Object.keys(all).forEach(function (name) {
-      var input = document.querySelector('.sheet-field [name="' + CSS.escape(name) + '"][hx-post]');
+      var input = (scope || document).querySelector('.sheet-field [name="' + CSS.escape(name) + '"][hx-post]');
+      if (scope && !input) { return; } // not in the part that arrived
       var original = input && originalOf(fieldOf(input));
       var draft = all[name];
       if (input && original && draft.value === original.value && draft.value !== draft.original) {
@@ -283,23 +285,24 @@
   htmx.onLoad(markOwn);
 
   setUpTabs();
-  // A deferred tab that could not be fetched says so and offers its link (the whole
-  // sheet, every tab in place) instead of "Loading..." for ever.
+  // Tabs that could not be fetched say so and offer their link (the whole sheet in one
+  // answer) instead of "Loading..." for ever.
   ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
     document.body.addEventListener(name, function (event) {
       var elt = event.detail.elt;
       var placeholder = elt && elt.closest && elt.closest("[data-deferred-tab]");
       if (!placeholder) { return; }
       placeholder.classList.add("is-failed");
-      placeholder.querySelector("[data-deferred-status]").textContent = "This part of the sheet did not load.";
+      placeholder.querySelector("[data-deferred-status]").textContent = "The sheet's tabs did not load.";
     });
   });
 
   // Drafts go back once htmx has wired the page's inputs (its first load is the body);
-  // a deferred tab's inputs (System.deferred_tabs) get theirs when the tab arrives.
+  // the tabs' inputs get theirs when the tabs arrive (they follow the page's first
+  // answer), which then open on the tab the URL names.
   var restored = false;
   htmx.onLoad(function (root) {
-    if (root.matches && root.matches("[data-tab-body]")) { restoreDrafts(); return; }
+    if (root.matches && root.matches(".sheet-tab")) { setUpTabs(); restoreDrafts(root); return; }
     if (restored || root !== document.body) { return; }
     restored = true;
     restoreDrafts();

@@ -91,8 +91,8 @@ def test_screenshots_of_the_sheet(asgi_server, page, log_in, player, dana, width
 def test_the_skill_editor_arrives_after_the_page_and_a_draft_typed_in_it_survives_a_reload(
     asgi_server, page, log_in, player, dana
 ):
-    """The skill editor is a deferred tab (fetched once the page is up): its inputs save
-    themselves like any other, and a draft left in it goes back once it arrives."""
+    """The skill editor comes with the tabs (fetched once the page is up): its inputs
+    save themselves like any other, and a draft left in it goes back once it arrives."""
     firearms = AgentSkill.objects.get(sheet=dana, name="Firearms")
     log_in(page, player)
     page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}#agent")
@@ -116,14 +116,14 @@ def test_a_skill_editor_that_does_not_load_says_so_and_links_the_whole_sheet(
     asgi_server, page, log_in, player, dana
 ):
     log_in(page, player)
-    page.route("**/section/tab_agent/", lambda route: route.abort())
+    page.route("**/section/tabs/", lambda route: route.abort())
     page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}#agent")
     placeholder = page.locator("[data-deferred-tab]")
     expect(placeholder).to_contain_text("did not load")
-    link = placeholder.get_by_role("link", name="Show the skill editor")
+    link = placeholder.get_by_role("link", name="Show the rest of the sheet")
     expect(link).to_be_visible()
 
-    page.unroute("**/section/tab_agent/")
+    page.unroute("**/section/tabs/")
     link.click()  # the whole sheet, every tab in place
     expect(page.get_by_label("Firearms XP")).to_have_value("0")
     expect(page.locator("[data-deferred-tab]")).to_have_count(0)

@@ -39,11 +39,14 @@ def sheet_page(asgi_server, page, log_in, player, sheet_url):
 
 @pytest.fixture
 def page_without_javascript(browser, log_in, player, sheet_url):
-    """Krin's sheet in a browser with JavaScript turned off."""
+    """Krin's sheet in a browser with JavaScript turned off: the whole sheet in one
+    page (nothing fetches the tabs, so the page sends it to ``?all``)."""
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     log_in(page, player)
     page.goto(sheet_url)
+    page.wait_for_url("**?all")
+    expect(page.locator("[data-deferred-tab]")).to_have_count(0)
     yield page
     context.close()
 

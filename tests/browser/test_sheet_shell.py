@@ -48,6 +48,7 @@ def open_sheet(asgi_server, browser, log_in, player, krin):
         log_in(page, player)
         page.goto(f"{asgi_server.url}{krin.character.get_absolute_url()}")
         expect(page.locator("#sheet-name")).to_have_text("Krin")
+        expect(page.locator("[data-deferred-tab]")).to_have_count(0)  # the tabs came
         return page
 
     yield open_at
@@ -224,6 +225,26 @@ def test_tabs_keep_the_url_and_a_link_opens_its_tab(open_sheet, asgi_server, kri
     page.goto(f"{asgi_server.url}{krin.character.get_absolute_url()}#character")
     page.reload()
     expect(page.locator("#character")).to_be_visible()
+
+
+def test_the_tabs_and_the_feeds_rolls_follow_the_first_answer(open_sheet, asgi_server, krin):
+    character = krin.character
+    earlier = Roll.objects.create(
+        character=character, party=character.party, user=character.owner, system="mutant",
+        kind="d6", label="D6", outcome="rolled before the page opened",
+    )  # fmt: skip
+    page = open_sheet(DESKTOP)
+    page.goto(f"{asgi_server.url}{character.get_absolute_url()}#injuries")
+    expect(page.locator(f'[data-roll="{earlier.pk}"]')).to_be_visible()
+    expect(page.locator("[data-feed-loading]")).to_have_count(0)
+    expect(page.locator("[data-deferred-tab]")).to_have_count(0)
+    expect(page.locator("#injuries")).to_be_visible()  # the tab the URL names, once it came
+    expect(page.locator("#gear")).to_be_hidden()
+    expect(page.locator('.sheet-tabs [data-tab="injuries"]')).to_have_attribute(
+        "aria-current", "true"
+    )
+    page.get_by_role("link", name="Gear").click()
+    expect(page.locator("#rows-weapons .sheet-row")).to_have_count(2)
 
 
 def test_a_counter_box_sets_the_count(open_sheet, krin):

@@ -35,7 +35,11 @@ def test_a_player_sees_only_that_the_gm_rolled(
     roll = gm_rolls_d6(gm_client, mutant_sheet, scripted_dice)
     client.force_login(player)
     party = mutant_sheet.character.party
-    for url in (reverse("party_log", args=[party.pk]), mutant_sheet.character.get_absolute_url()):
+    # the feed's catch-up, and the whole sheet in one page (the feed in place)
+    for url in (
+        reverse("party_log", args=[party.pk]),
+        f"{mutant_sheet.character.get_absolute_url()}?all",
+    ):
         page = client.get(url).text
         assert "The GM rolled, in secret." in page, url
         assert "Total 5" not in page, url

@@ -234,11 +234,11 @@ def test_a_sheet_with_four_traumas_from_the_database_still_shows(player_client, 
     assert player_client.get(url).status_code == 200
 
 
-def test_the_skill_editor_is_deferred_and_comes_whole_from_its_section(
+def test_the_skill_editor_follows_the_first_answer_whole_with_the_tabs(
     player_client, client, stranger, dana
 ):
-    """The page's first answer leaves out the 224 inputs of the skill editor (it is
-    fetched once the page is up); ?all and the section bring every one of them."""
+    """The page's first answer leaves out the tabs, the skill editor's 224 inputs among
+    them (they are fetched once the page is up); ?all and the tabs bring every one."""
     firearms = AgentSkill.objects.get(sheet=dana, name="Firearms")
     level = f'name="skills-{firearms.pk}-level"'
     url = dana.character.get_absolute_url()
@@ -252,7 +252,7 @@ def test_the_skill_editor_is_deferred_and_comes_whole_from_its_section(
     assert "data-deferred-tab" not in whole
     assert whole.count('name="skills-') >= 4 * 56
 
-    section = reverse("sheet_section", args=[dana.pk, "tab_agent"])
+    section = reverse("sheet_section", args=[dana.pk, "tabs"])
     tab = player_client.get(section, HTTP_HX_REQUEST="true")
     assert tab.status_code == 200
     assert level in tab.content.decode()

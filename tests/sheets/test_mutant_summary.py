@@ -14,6 +14,7 @@ from tests.factories import (
     MutantTalentFactory,
     MutantWeaponFactory,
 )
+from tests.pages import whole_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -151,9 +152,7 @@ def test_a_new_sheet_is_saved_blank_with_the_models_defaults():
 
 
 def page(client, sheet):
-    response = client.get(reverse("character_sheet", args=[sheet.pk]))
-    assert response.status_code == 200
-    return response.text
+    return whole_sheet(client, sheet.character)
 
 
 def test_the_sheet_page_labels_every_input(player_client, mutant_sheet):

@@ -12,6 +12,7 @@ from tests.factories_twilight import (
     TwilightSpecialtyFactory,
     TwilightWeaponFactory,
 )
+from tests.pages import whole_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def ronson(player, party):
 
 
 def test_the_first_view_shows_condition_dice_and_weapons(player_client, ronson):
-    page = player_client.get(ronson.character.get_absolute_url()).text
+    page = whole_sheet(player_client, ronson.character)
     # STR A + AGL B: hit capacity (12 + 10) / 4 -> 6; INT C + EMP C: (8 + 8) / 4 -> 4
     assert "1/6" in page
     assert "0/4" in page
@@ -48,7 +49,7 @@ def test_a_jammed_weapon_offers_clearing_not_attacking(player_client, ronson):
     weapon = ronson.weapons.get()
     weapon.jammed = True
     weapon.save()
-    page = player_client.get(ronson.character.get_absolute_url()).text
+    page = whole_sheet(player_client, ronson.character)
     assert "M249 SAW jammed" in page
     assert reverse("roll_form", args=[ronson.character.pk, "clear_jam"]) in page
     assert f"{reverse('roll_form', args=[ronson.character.pk, 'attack'])}?weapon" not in page
@@ -71,5 +72,5 @@ def test_a_skill_level_saved_changes_its_dice(player_client, ronson):
     assert response.status_code == 200
     ronson.refresh_from_db()
     assert ronson.recon == "A"
-    page = player_client.get(ronson.character.get_absolute_url()).text
+    page = whole_sheet(player_client, ronson.character)
     assert 'id="dice-recon">D12 + D8<' in page

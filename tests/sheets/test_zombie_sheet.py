@@ -20,6 +20,7 @@ from tests.factories_zombie import (
     ZombieTaskFactory,
     ZombieWeaponFactory,
 )
+from tests.pages import whole_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +124,7 @@ def test_the_sheet_page_shows_option_injuries_tasks_and_tabs(player_client, surv
     ZombieTaskFactory(sheet=survivor, name="Pick the lock", status="failed")
     ZombieItemFactory(sheet=survivor, name="Bandages")
     ZombieWeaponFactory(sheet=survivor, name="Revolver", ammo=".38", rounds=5)
-    page = player_client.get(survivor.character.get_absolute_url()).text
+    page = whole_sheet(player_client, survivor.character)
     assert "Unspent" in page
     assert "Broken arm -2" in page and "Tied up -1" in page
     roll_url = reverse("roll_form", args=[survivor.pk, "check"]) + f"?task={open_task.pk}"

@@ -117,13 +117,8 @@ def skill_groups(skills, fields) -> list[dict]:
     return groups
 
 
-# what only a deferred tab shows: its collections' rows are not built without it
-DEFERRED_COLLECTIONS = {"agent": ("skills",)}
-
-
-def context(character, sheet, deferred: tuple[str, ...] = ()) -> dict:
-    skip = tuple(name for tab in deferred for name in DEFERRED_COLLECTIONS.get(tab, ()))
-    edit = editing_context(character, sheet, skip=skip)
+def context(character, sheet, first_answer: bool = False) -> dict:
+    edit = editing_context(character, sheet, lazy=first_answer)
     fields = edit["editable_fields"]
     skills = list(sheet.skills.all())
     derived = rules.derived(sheet, skills)

@@ -41,9 +41,7 @@ AGENTS = System(
         Collection("supplies", "supplies", f"{FORMS}.SupplyForm", "Supplies", "supply"),
         Collection("juniors", "juniors", f"{FORMS}.JuniorForm", "Junior agents", "junior agent"),
     ),
-    sections=("state", "counters", "warnings", "weapon_list", "supply_costs", "tab_agent"),
-    # the skill editor: 56 skills x 4 inputs, more than the rest of the page together
-    deferred_tabs=("agent",),
+    sections=("state", "counters", "warnings", "weapon_list", "supply_costs"),
     admin="sheets.systems.agents.admin",
     result_template="rolls/agents/_result.html",
     actions=(

@@ -39,9 +39,9 @@ def first_skill(attribute: str) -> str:
     return next(skill for skill in BASE_SKILLS if rules.SKILL_ATTRIBUTES[skill] == attribute)
 
 
-def context(character, sheet) -> dict:
+def context(character, sheet, first_answer: bool = False) -> dict:
     """What templates/sheets/mutant/sheet.html shows beyond the sheet view's own keys."""
-    edit = editing_context(character, sheet)
+    edit = editing_context(character, sheet, lazy=first_answer)
     fields = edit["editable_fields"]
     role = rules.ROLES.get(sheet.role)
     specialist_name, specialist_attribute = (

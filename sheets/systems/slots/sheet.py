@@ -132,8 +132,8 @@ def mark_options(state) -> list[dict]:
     return options
 
 
-def context(character, sheet) -> dict:
-    edit = editing_context(character, sheet)
+def context(character, sheet, first_answer: bool = False) -> dict:
+    edit = editing_context(character, sheet, lazy=first_answer)
     state = rules.engine_sheet(sheet)
     the_grid = grid(sheet)
     body = [c for g in the_grid["groups"] if g["kind"] == "body" for c in g["cells"]]

@@ -75,8 +75,8 @@ def skill_groups(sheet, fields) -> list[dict]:
     return groups
 
 
-def context(character, sheet) -> dict:
-    edit = editing_context(character, sheet)
+def context(character, sheet, first_answer: bool = False) -> dict:
+    edit = editing_context(character, sheet, lazy=first_answer)
     fields = edit["editable_fields"]
     state = rules.condition(sheet)
     return {

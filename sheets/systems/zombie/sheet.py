@@ -57,9 +57,9 @@ def condition_lines(sheet) -> dict:
     }
 
 
-def context(character, sheet) -> dict:
+def context(character, sheet, first_answer: bool = False) -> dict:
     """What templates/sheets/zombie/sheet.html shows beyond the sheet view's own keys."""
-    edit = editing_context(character, sheet)
+    edit = editing_context(character, sheet, lazy=first_answer)
     fields = edit["editable_fields"]
     tasks = task_lines(sheet, task_checks(character))
     return {
