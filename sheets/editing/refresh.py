@@ -23,6 +23,8 @@ def section(request, pk, name):
     if name not in system.sections and name != TABS:
         raise Http404("No such section.")
     context = sheet_page_context(request, character)
+    if name == TABS:  # the tabs after the page's first answer: some wait to be shown
+        context["on_show_tabs"] = system.on_show_tabs
     return render(request, f"{system.sheet_template}#{name}", context)
 
 

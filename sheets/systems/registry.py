@@ -146,6 +146,10 @@ class System:
     collections: tuple[Collection, ...] = ()
     sections: tuple[str, ...] = ()
     refresh_partial: str = "refresh"
+    # tabs whose body is fetched only when the tab is first shown (a partial
+    # ``tab_<slug>`` of sheet_template, listed in ``sections``): the Agents skill editor,
+    # 224 inputs that most evenings never open. ``?all`` renders them in place.
+    on_show_tabs: tuple[str, ...] = ()
     admin: str = ""  # dotted path of the module registering the sheet's admin
     # dotted path of a urlpatterns module for the system's own endpoints that are not
     # rolls (moving an item between slots...), mounted at characters/<pk>/<slug>/; its

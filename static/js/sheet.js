@@ -303,6 +303,7 @@
   var restored = false;
   htmx.onLoad(function (root) {
     if (root.matches && root.matches(".sheet-tab")) { setUpTabs(); restoreDrafts(root); return; }
+    if (root.matches && root.matches("[data-tab-body]")) { restoreDrafts(root); return; } // a tab shown the first time
     if (restored || root !== document.body) { return; }
     restored = true;
     restoreDrafts();

@@ -16,6 +16,13 @@ from tests.sse_client import wait_for_feed_subscribers
 RESULTS = Path("test-results")
 
 
+def show_skill_editor(page):
+    """Look at the Agent & skills tab: its skill editor is fetched when first seen."""
+    expect(page.locator("#agent")).to_be_visible()
+    page.locator("#agent").scroll_into_view_if_needed()
+    expect(page.locator("#agent [data-tab-body]")).to_be_attached()
+
+
 @pytest.fixture
 def dana(player, party):
     from sheets.models import Character
@@ -40,8 +47,9 @@ def test_a_failed_roll_puts_stress_and_xp_on_the_sheet_and_the_dashboard_live(
     page = player_context.new_page()
     page.set_viewport_size({"width": 1440, "height": 900})
     log_in(page, player)
-    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    page.goto(f"{asgi_server.url}{character.get_absolute_url()}#agent")
     page.evaluate("window.stillTheSamePage = true")
+    show_skill_editor(page)
     expect(page.get_by_label("Firearms XP")).to_have_value("0")
 
     page.get_by_role("link", name="Roll Firearms").click()
@@ -91,12 +99,14 @@ def test_screenshots_of_the_sheet(asgi_server, page, log_in, player, dana, width
 def test_the_skill_editor_arrives_after_the_page_and_a_draft_typed_in_it_survives_a_reload(
     asgi_server, page, log_in, player, dana
 ):
-    """The skill editor comes with the tabs (fetched once the page is up): its inputs
-    save themselves like any other, and a draft left in it goes back once it arrives."""
+    """The skill editor comes when its tab is first shown: its inputs save themselves
+    like any other, and a draft left in it goes back once it arrives."""
     firearms = AgentSkill.objects.get(sheet=dana, name="Firearms")
     log_in(page, player)
     page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}#agent")
     xp = page.get_by_label("Firearms XP")
+    expect(page.get_by_text("Loading the skill editor")).to_have_count(1)  # not yet seen
+    show_skill_editor(page)
     expect(xp).to_have_value("0")
     expect(page.locator("[data-deferred-tab]")).to_have_count(0)
 
@@ -107,6 +117,7 @@ def test_the_skill_editor_arrives_after_the_page_and_a_draft_typed_in_it_survive
         f"skills-{firearms.pk}-xp",
     )
     page.reload()
+    show_skill_editor(page)
     expect(xp).to_have_value("3")
     expect(page.locator(f"#f-skills-{firearms.pk}-xp-status")).to_contain_text("Saved")
     assert AgentSkill.objects.get(pk=firearms.pk).xp == 3

@@ -24,9 +24,10 @@ SHOWN = """els => els.map(e => {
 
 
 def originals(page) -> list[tuple[str, str]]:
-    """Every field's value on the page, rows named by position, not by id; a choice as
-    its option's words (a spare magazine's weapon is an id underneath). Read once the
-    page's deferred tabs (the Agents skill editor) have arrived."""
+    """Every field's value on the sheet, rows named by position, not by id; a choice as
+    its option's words (a spare magazine's weapon is an id underneath). Read from the
+    whole sheet in one page (?all: every tab, the Agents skill editor among them)."""
+    page.goto(page.url.split("#")[0].split("?")[0] + "?all")
     expect(page.locator("[data-deferred-tab]")).to_have_count(0)
     pairs = page.eval_on_selector_all(".field-original", SHOWN)
     return [

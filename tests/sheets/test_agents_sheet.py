@@ -234,11 +234,9 @@ def test_a_sheet_with_four_traumas_from_the_database_still_shows(player_client, 
     assert player_client.get(url).status_code == 200
 
 
-def test_the_skill_editor_follows_the_first_answer_whole_with_the_tabs(
-    player_client, client, stranger, dana
-):
-    """The page's first answer leaves out the tabs, the skill editor's 224 inputs among
-    them (they are fetched once the page is up); ?all and the tabs bring every one."""
+def test_the_skill_editor_comes_when_its_tab_is_first_shown(player_client, client, stranger, dana):
+    """Neither the page's first answer nor the tabs after it hold the 224 inputs of the
+    skill editor: its tab fetches them when first shown. ?all and its section have all."""
     firearms = AgentSkill.objects.get(sheet=dana, name="Firearms")
     level = f'name="skills-{firearms.pk}-level"'
     url = dana.character.get_absolute_url()
@@ -248,11 +246,16 @@ def test_the_skill_editor_follows_the_first_answer_whole_with_the_tabs(
     assert level not in first
     assert "Firearms" in first  # the skills a player rolls from are there
 
+    section = reverse("sheet_section", args=[dana.pk, "tab_agent"])
+    tabs_url = reverse("sheet_section", args=[dana.pk, "tabs"])
+    tabs = player_client.get(tabs_url, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="notes"' in tabs and level not in tabs
+    assert f'hx-get="{section}" hx-trigger="intersect once"' in tabs
+
     whole = player_client.get(f"{url}?all").content.decode()
     assert "data-deferred-tab" not in whole
     assert whole.count('name="skills-') >= 4 * 56
 
-    section = reverse("sheet_section", args=[dana.pk, "tabs"])
     tab = player_client.get(section, HTTP_HX_REQUEST="true")
     assert tab.status_code == 200
     assert level in tab.content.decode()

@@ -41,7 +41,8 @@ AGENTS = System(
         Collection("supplies", "supplies", f"{FORMS}.SupplyForm", "Supplies", "supply"),
         Collection("juniors", "juniors", f"{FORMS}.JuniorForm", "Junior agents", "junior agent"),
     ),
-    sections=("state", "counters", "warnings", "weapon_list", "supply_costs"),
+    sections=("state", "counters", "warnings", "weapon_list", "supply_costs", "tab_agent"),
+    on_show_tabs=("agent",),
     admin="sheets.systems.agents.admin",
     result_template="rolls/agents/_result.html",
     actions=(
