@@ -59,30 +59,24 @@ def _plain(status_headers_body) -> bytes:
     return body
 
 
+def _file(url: str, kind: str, answer) -> dict:
+    """One fetched file: its status, bytes as sent and as read, encoding and caching."""
+    status, headers, body = answer
+    return {"url": url, "kind": kind, "status": status, "bytes": len(body),
+            "raw_bytes": len(_plain(answer)), "encoding": headers.get("content-encoding", ""),
+            "cache": headers.get("cache-control", "")}  # fmt: skip
+
+
 def cold_load(fetch: Fetch, path: str) -> dict:
     page = fetch(path, ACCEPT)
-    status, headers, body = page
     html = _plain(page).decode()
-    files = [{"url": path, "kind": "html", "status": status, "bytes": len(body),
-              "raw_bytes": len(html.encode()), "encoding": headers.get("content-encoding", ""),
-              "cache": headers.get("cache-control", "")}]  # fmt: skip
+    files = [_file(path, "html", page)]
     for url in assets(html):
         if not url.startswith("/"):
             continue  # nothing is loaded from elsewhere (no CDN)
-        answer = fetch(url, ACCEPT)
-        files.append({
-            "url": url, "kind": "css" if ".css" in url else "js", "status": answer[0],
-            "bytes": len(answer[2]), "raw_bytes": len(_plain(answer)),
-            "encoding": answer[1].get("content-encoding", ""),
-            "cache": answer[1].get("cache-control", ""),
-        })  # fmt: skip
+        files.append(_file(url, "css" if ".css" in url else "js", fetch(url, ACCEPT)))
     for url in follow_ups(html):
-        answer = fetch(url, ACCEPT)
-        files.append({
-            "url": url, "kind": "partial", "status": answer[0], "bytes": len(answer[2]),
-            "raw_bytes": len(_plain(answer)), "encoding": answer[1].get("content-encoding", ""),
-            "cache": answer[1].get("cache-control", ""),
-        })  # fmt: skip
+        files.append(_file(url, "partial", fetch(url, ACCEPT)))
     total = sum(f["bytes"] for f in files)
     static = [f for f in files if f["kind"] in ("css", "js")]
     return {

@@ -43,8 +43,7 @@ def sheet_page_context(request, character, defer: bool = False) -> dict:
         # the side column: the party's feed once (this character's rolls marked), or,
         # outside a party, the character's own rolls
         "rolls": Roll.objects.feed_for(character.party) if character.party and not defer else (),
-        "feed_follows": defer,
-        "tabs_follow": defer,
+        "first_answer": defer,  # the tabs and the feed's cards follow
         "recent_rolls": ()
         if character.party
         else Roll.objects.filter(character=character).for_log()[:10],
