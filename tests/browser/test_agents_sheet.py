@@ -50,7 +50,7 @@ def test_a_failed_roll_puts_stress_and_xp_on_the_sheet_and_the_dashboard_live(
     page.goto(f"{asgi_server.url}{character.get_absolute_url()}#agent")
     page.evaluate("window.stillTheSamePage = true")
     show_skill_editor(page)
-    expect(page.get_by_label("Firearms XP")).to_have_value("0")
+    expect(page.get_by_label("Firearms XP", exact=True)).to_have_value("0")
 
     page.get_by_role("link", name="Roll Firearms").click()
     form = page.locator("#roll-form-slot form[data-roll-form=basic]")
@@ -67,7 +67,7 @@ def test_a_failed_roll_puts_stress_and_xp_on_the_sheet_and_the_dashboard_live(
     expect(result.locator(".dice .die")).to_have_count(4)
     page.screenshot(path=RESULTS / "agents-roll-result-1440.png")
 
-    expect(page.get_by_label("Firearms XP")).to_have_value("1")
+    expect(page.get_by_label("Firearms XP", exact=True)).to_have_value("1")
     expect(page.locator("[data-stress]")).to_contain_text("2")
     stored = AgentSheet.objects.get(pk=dana.pk)
     assert stored.stress == 2
@@ -103,9 +103,12 @@ def test_the_skill_editor_arrives_after_the_page_and_a_draft_typed_in_it_survive
     like any other, and a draft left in it goes back once it arrives."""
     firearms = AgentSkill.objects.get(sheet=dana, name="Firearms")
     log_in(page, player)
-    page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}#agent")
-    xp = page.get_by_label("Firearms XP")
-    expect(page.get_by_text("Loading the skill editor")).to_have_count(1)  # not yet seen
+    page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}")
+    xp = page.get_by_label("Firearms XP", exact=True)
+    expect(page.get_by_label("Role", exact=True)).to_be_attached()  # the tabs came
+    expect(page.get_by_text("Loading the skill editor")).to_be_attached()  # not yet seen
+    expect(xp).to_have_count(0)
+    page.get_by_role("link", name="Agent & skills").click()
     show_skill_editor(page)
     expect(xp).to_have_value("0")
     expect(page.locator("[data-deferred-tab]")).to_have_count(0)
@@ -136,5 +139,5 @@ def test_a_skill_editor_that_does_not_load_says_so_and_links_the_whole_sheet(
 
     page.unroute("**/section/tabs/")
     link.click()  # the whole sheet, every tab in place
-    expect(page.get_by_label("Firearms XP")).to_have_value("0")
+    expect(page.get_by_label("Firearms XP", exact=True)).to_have_value("0")
     expect(page.locator("[data-deferred-tab]")).to_have_count(0)
