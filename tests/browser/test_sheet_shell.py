@@ -48,7 +48,7 @@ def open_sheet(asgi_server, browser, log_in, player, krin):
         log_in(page, player)
         page.goto(f"{asgi_server.url}{krin.character.get_absolute_url()}")
         expect(page.locator("#sheet-name")).to_have_text("Krin")
-        expect(page.locator("[data-deferred-tab]")).to_have_count(0)  # the tabs came
+        expect(page.locator(".sheet-tab.is-active")).to_have_count(1)  # the tabs came, set up
         return page
 
     yield open_at
