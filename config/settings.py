@@ -69,7 +69,7 @@ MIDDLEWARE = [
     # First: the party's feed is told of a request's changes after its response is sent.
     "config.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "servestatic.middleware.ServeStaticMiddleware",
+    "config.static_files.StaticFilesMiddleware",
     # Compresses what the views return (static files come precompressed, above).
     "config.compression.PageGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -213,7 +213,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / ".staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
-# Static files are served by ServeStatic under ASGI, straight from the apps' and the
+# Static files are served by ServeStatic (config/static_files.py), straight from the apps' and the
 # project's static folders (no collectstatic step needed on a LAN install).
 SERVESTATIC_USE_FINDERS = True
 SERVESTATIC_AUTOREFRESH = DEBUG

@@ -69,3 +69,31 @@ def test_the_live_feed_is_never_compressed(rf):
     request = rf.get("/parties/1/events/", headers={"Accept-Encoding": "gzip"})
     response = PageGZipMiddleware(lambda r: stream)(request)
     assert "Content-Encoding" not in response
+
+
+def test_every_middleware_runs_in_djangos_synchronous_chain(settings):
+    """One async-only middleware among synchronous ones makes every request switch
+    between the event loop and a thread around it (in a WSGI process: start an event
+    loop per request). Static files are served from a synchronous middleware."""
+    from django.utils.module_loading import import_string
+
+    for path in settings.MIDDLEWARE:
+        assert getattr(import_string(path), "sync_capable", True), path
+
+
+def test_a_static_file_answers_ranges_heads_and_revalidation(settings, tmp_path):
+    settings.STATIC_ROOT = tmp_path / "nothing-collected"
+    url = staticfiles_storage.url("css/tableside.css")
+    client = Client()
+    whole = client.get(url)
+    assert whole.status_code == 200 and whole["Content-Type"].startswith("text/css")
+    assert int(whole["Content-Length"]) == len(whole.content) > 100
+    part = client.get(url, headers={"Range": "bytes=10-19"})
+    assert part.status_code == 206
+    assert part.content == whole.content[10:20]
+    assert part["Content-Range"] == f"bytes 10-19/{len(whole.content)}"
+    head = client.head(url)
+    assert head.status_code == 200 and head.content == b""
+    assert head["Content-Length"] == whole["Content-Length"]
+    again = client.get(url, headers={"If-None-Match": whole["ETag"]})
+    assert again.status_code == 304 and again.content == b""
