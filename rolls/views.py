@@ -54,32 +54,30 @@ def roll_form(request, pk, action):
     """GET: the roll's form with its exact odds. POST: roll against the sheet."""
     character = editable_character(request, pk)
     roll_action = _action(request, character, action)
-    sheet = character.sheet
-    data = request.POST if request.method == "POST" else None
-    form = roll_action.form_class(sheet, data=data, initial=request.GET.dict())
     is_gm = character.party is not None and character.party.is_gm(request.user)
-    context = {
-        "character": character,
-        "action": roll_action,
-        "form": form,
-        "roll": None,
-        "is_gm": is_gm,
-    }
+    context = {"character": character, "action": roll_action, "roll": None, "is_gm": is_gm}
     if request.method != "POST":
+        context["form"] = roll_action.form_class(character.sheet, initial=request.GET.dict())
         return _page(request, "roll-form", context)
-    if not form.is_valid():
-        return _page(request, "roll-form", context, status=422)
     try:
-        roll = _record(
-            character, request.user, lambda locked: roll_action.runner(
-                locked, form.cleaned_data, server_rng()
-            ),
-            secret=is_gm and request.POST.get("secret") == "on",
-        )  # fmt: skip
+        # The sheet is read once, locked: the form checks the inputs against the rows
+        # the roll then reads, and nothing changes them in between.
+        with transaction.atomic():
+            sheet = locked_sheet(character.system_descriptor, character)
+            form = context["form"] = roll_action.form_class(
+                sheet, data=request.POST, initial=request.GET.dict()
+            )
+            if form.is_valid():
+                context["roll"] = _record_locked(
+                    sheet, character, request.user, lambda locked: roll_action.runner(
+                        locked, form.cleaned_data, server_rng()
+                    ),
+                    secret=is_gm and request.POST.get("secret") == "on",
+                )  # fmt: skip
     except DiceError as error:
         form.add_error(None, str(error))
+    if context["roll"] is None:  # refused: the form again, with why, once unlocked
         return _page(request, "roll-form", context, status=422)
-    context["roll"] = roll
     return _result_response(request, context)
 
 
@@ -265,15 +263,26 @@ def _record(
     system = system or character.system_descriptor
     with transaction.atomic():
         sheet = locked_sheet(system, character) if character is not None else None
-        # its moments, for an undo right after (an NPC has no sheet to undo)
-        change = Change(character.pk, "") if character is not None else None
-        rolled: Rolled = run(sheet)
-        if change is not None:
-            change.finish()
-        roll = save_roll(
-            character, user, rolled, pushed_from=pushed_from, secret=secret, party=party,
+        return _record_locked(
+            sheet, character, user, run, pushed_from=pushed_from, secret=secret, party=party,
             npc_name=npc_name, system=system,
         )  # fmt: skip
+
+
+def _record_locked(
+    sheet, character, user, run, pushed_from=None, secret=False, party=None, npc_name="",
+    system=None,
+):  # fmt: skip
+    """``_record`` inside the caller's transaction, ``sheet`` locked by it."""
+    # its moments, for an undo right after (an NPC has no sheet to undo)
+    change = Change(character.pk, "") if character is not None else None
+    rolled: Rolled = run(sheet)
+    if change is not None:
+        change.finish()
+    roll = save_roll(
+        character, user, rolled, pushed_from=pushed_from, secret=secret, party=party,
+        npc_name=npc_name, system=system or character.system_descriptor,
+    )  # fmt: skip
     roll.undo_token = ""
     if change is not None and rolled.effects:
         change.what = f"the effects of {roll.label} (roll #{roll.pk})"
@@ -304,6 +313,7 @@ def save_roll(
         pushed_from=pushed_from,
         secret=secret,
     )
+    Roll.push.related.set_cached_value(roll, None)  # a new roll has no push yet
     after_commit(announce_roll, roll.pk)
     return roll
 

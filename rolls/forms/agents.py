@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
+from django.db.models import prefetch_related_objects
 
 from rolls.actions import agents as actions
 from rolls.dice.agents import odds as dice_odds
@@ -33,6 +34,12 @@ def rows(odds) -> list[list[str]]:
 
 class AgentsRollForm(SheetRollForm):
     """Common part of the Agents roll forms (rolls.forms.base)."""
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        # The form and then the roll (on the same locked sheet) read the skills several
+        # times: one query, and a skill the roll changes is the one the next read sees.
+        prefetch_related_objects([sheet], "skills")
+        super().__init__(sheet, data, *args, **kwargs)
 
 
 def skill_choices(sheet) -> list[tuple[str, str]]:

@@ -9,6 +9,8 @@ valid) or of the defaults, as ``[label, percentage]`` rows. A crispy ``helper`` 
 
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
 
 from rolls.actions import mutant as actions
@@ -32,6 +34,22 @@ class MutantRollForm(SheetRollForm):
 def dice_count(count: int, kind: str) -> str:
     """ "1 gear die", "3 gear dice"."""
     return f"{count} {kind} {'die' if count == 1 else 'dice'}"
+
+
+def gear_choices(sheet) -> list[tuple[str, str]]:
+    """No gear, the sheet's weapons, then its gear lines that give a bonus."""
+    items = [("", "No gear")]
+    for weapon in sheet.weapons.all():
+        items.append(
+            (
+                actions.item_value(weapon),
+                f"{weapon.name}: weapon, bonus {weapon.bonus:+d}, damage {weapon.damage}",
+            )
+        )
+    for line in sheet.gear.all():
+        if line.bonus:
+            items.append((actions.item_value(line), f"{line.name}: gear bonus {line.bonus:+d}"))
+    return items
 
 
 class SkillRollForm(MutantRollForm):
@@ -72,18 +90,9 @@ class SkillRollForm(MutantRollForm):
         if "skill" in self.initial:
             # Opened for one skill (its Roll link on the sheet): start at the skill.
             self.fields["skill"].widget.attrs["autofocus"] = True
-        items = [("", "No gear")]
-        for weapon in sheet.weapons.all():
-            items.append(
-                (
-                    actions.item_value(weapon),
-                    f"{weapon.name}: weapon, bonus {weapon.bonus:+d}, damage {weapon.damage}",
-                )
-            )
-        for line in sheet.gear.all():
-            if line.bonus:
-                items.append((actions.item_value(line), f"{line.name}: gear bonus {line.bonus:+d}"))
-        self.fields["gear"].choices = items
+        # Read when the list is shown or a chosen item is checked: a roll without gear
+        # reads no weapons or gear rows.
+        self.fields["gear"].choices = partial(gear_choices, sheet)
 
     def clean_gear(self):
         value = self.cleaned_data.get("gear") or ""

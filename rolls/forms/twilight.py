@@ -7,6 +7,8 @@ configuration submitted (or of the defaults) as ``[label, percentage]`` rows.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django import forms
 
 from rolls.actions import twilight as actions
@@ -84,14 +86,27 @@ class SkillRollForm(HelpMixin, TwilightRollForm):
             for skill, attribute in rules.SKILL_ATTRIBUTES.items()
         ]
         self.fields["skill"].initial = rules.SKILLS[0]
-        self.specialties = {s.pk: s for s in sheet.specialties.all()}
-        self.fields["specialty"].choices = [("", "none")] + [
-            (pk, f"{s.name} ({rules.SKILL_LABELS[s.skill]})") for pk, s in self.specialties.items()
-        ]
-        self.weapons = {w.pk: w for w in sheet.weapons.all()}
-        self.fields["gear"].choices = [("", "no gear")] + [
-            (pk, f"{w.name} (reliability {w.reliability})") for pk, w in self.weapons.items()
-        ]
+        # Read when the lists are shown or a choice is checked: a roll without a
+        # specialty or gear reads neither.
+        self.fields["specialty"].choices = lambda: (
+            [("", "none")]
+            + [
+                (pk, f"{s.name} ({rules.SKILL_LABELS[s.skill]})")
+                for pk, s in self.specialties.items()
+            ]
+        )
+        self.fields["gear"].choices = lambda: (
+            [("", "no gear")]
+            + [(pk, f"{w.name} (reliability {w.reliability})") for pk, w in self.weapons.items()]
+        )
+
+    @cached_property
+    def specialties(self) -> dict:
+        return {s.pk: s for s in self.sheet.specialties.all()}
+
+    @cached_property
+    def weapons(self) -> dict:
+        return {w.pk: w for w in self.sheet.weapons.all()}
 
     def clean_specialty(self):
         pk = self.cleaned_data.get("specialty")

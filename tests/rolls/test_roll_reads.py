@@ -1,0 +1,110 @@
+"""What a roll reads from the database: its sheet once (locked: the form checks the
+inputs against the same rows the roll then reads), the lists only a chosen input needs,
+and nothing after the roll is written (a new roll has no push to look up)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from rolls.models import Roll
+from tests.factories import MutantWeaponFactory
+from tests.factories_agents import AgentCharacterFactory, agent_sheet
+from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def post_roll(client, character_pk, action, data):
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            reverse("roll_form", args=[character_pk, action]), data, headers=HTMX
+        )
+    return response, [query["sql"] for query in captured.captured_queries]
+
+
+def reads(queries, table):
+    return [sql for sql in queries if sql.startswith("SELECT") and f'FROM "{table}"' in sql]
+
+
+def locked(sql):
+    """The read takes the row's lock (where the database has row locks)."""
+    return "FOR UPDATE" in sql or not connection.features.has_select_for_update
+
+
+def test_a_skill_roll_reads_its_sheet_once_locked_and_no_gear_it_does_not_use(
+    player_client, mutant_sheet, scripted_dice
+):
+    MutantWeaponFactory(sheet=mutant_sheet)
+    scripted_dice(6, 6, 3, 4, 2, 5, 2, 6)
+    response, queries = post_roll(
+        player_client, mutant_sheet.pk, "skill", {"skill": "fight", "modifier": 0, "gear": ""}
+    )
+    assert response.status_code == 200
+    (sheet_read,) = reads(queries, "sheets_mutantsheet")
+    assert locked(sheet_read)
+    assert not reads(queries, "sheets_mutantweapon") and not reads(queries, "sheets_mutantgearline")
+    assert not reads(queries, "rolls_roll"), "a new roll has no push to look up"
+    assert "Push the roll" in response.text
+
+
+def test_a_chosen_weapon_is_still_checked_against_the_sheet(
+    player_client, mutant_sheet, scripted_dice
+):
+    weapon = MutantWeaponFactory(sheet=mutant_sheet, bonus=2)
+    scripted_dice(*[3] * 10)
+    response, queries = post_roll(
+        player_client, mutant_sheet.pk, "skill",
+        {"skill": "fight", "modifier": 0, "gear": f"weapon:{weapon.pk}"},
+    )  # fmt: skip
+    assert response.status_code == 200, response.text
+    assert reads(queries, "sheets_mutantweapon")
+    assert {die["kind"] for die in Roll.objects.get().result["dice"]} >= {"gear"}
+    other = MutantWeaponFactory()  # someone else's weapon
+    response, _ = post_roll(
+        player_client, mutant_sheet.pk, "skill",
+        {"skill": "fight", "modifier": 0, "gear": f"weapon:{other.pk}"},
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert (
+        "this character&#x27;s sheet" in response.text or "this character's sheet" in response.text
+    )
+    assert Roll.objects.count() == 1
+
+
+def test_a_twilight_skill_roll_reads_no_specialty_or_weapon_it_does_not_use(
+    player_client, player, party, scripted_dice
+):
+    sheet = TwilightSheetFactory(character__owner=player, character__party=party)
+    TwilightWeaponFactory(sheet=sheet)
+    scripted_dice(*[4] * 6)
+    response, queries = post_roll(
+        player_client, sheet.character.pk, "skill", {"skill": "stamina", "modifier": 0}
+    )
+    assert response.status_code == 200, response.text
+    (sheet_read,) = reads(queries, "sheets_twilightsheet")
+    assert locked(sheet_read)
+    assert not reads(queries, "sheets_twilightweapon")
+    assert not reads(queries, "sheets_twilightspecialty")
+
+
+def test_an_agents_roll_reads_the_skill_list_once_and_saves_the_xp_it_gives(
+    player_client, player, party, scripted_dice
+):
+    sheet = agent_sheet(AgentCharacterFactory(owner=player, party=party), skills={"Firearms": 2})
+    firearms = sheet.skills.get(name="Firearms")
+    scripted_dice(1, 3, 12, 12)  # a failure: a stress point and an XP point on the skill
+    response, queries = post_roll(
+        player_client, sheet.pk, "basic",
+        {"skill": firearms.pk, "difficulty": "Normal", "high_spent": 0, "situational": 0},
+    )  # fmt: skip
+    assert response.status_code == 200, response.text
+    lists = [
+        sql
+        for sql in reads(queries, "sheets_agentskill")
+        if 'WHERE "sheets_agentskill"."sheet_id"' in sql
+    ]
+    assert len(lists) == 1, "the list once (the skill it changes is locked on its own)"
+    firearms.refresh_from_db()
+    assert firearms.xp == 1
