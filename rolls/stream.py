@@ -12,15 +12,19 @@ every server process through Redis. Events carry ready-to-swap HTML:
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from functools import partial
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django_eventstream import send_event
 from django_eventstream.channelmanager import DefaultChannelManager
+from django_eventstream.event import Event
 from django_eventstream.storage import DjangoModelStorage
 
 from config.after_response import later
@@ -92,6 +96,18 @@ class PartyEventStorage(DjangoModelStorage):
         PartyEventStorage._trimmed_at = now
         super().trim_event_log()
 
+    def append_event(self, channel, event_type, data):
+        """Store an event under the channel's next id: one statement on PostgreSQL (the
+        library's way takes five or six queries: the counter read, locked, the event
+        written, the counter saved, each event twice per roll). A channel's first event
+        goes the library's way, which makes its counter."""
+        text = json.dumps(data, cls=DjangoJSONEncoder)
+        eid = next_event_id(channel, event_type, text)
+        if eid is None:
+            return super().append_event(channel, event_type, data)
+        self.trim_event_log()
+        return Event(channel, event_type, data, id=eid)
+
     def get_events(self, channel, last_id, limit=100):
         try:
             return super().get_events(channel, last_id, limit=limit)
@@ -103,6 +119,35 @@ class PartyEventStorage(DjangoModelStorage):
             return super().get_current_id(channel)
         finally:
             release_connection()
+
+
+def next_event_id(channel: str, event_type: str, text: str) -> int | None:
+    """Count the channel's event and store it under the new count, in one transaction
+    (the counter's row lock keeps ids in order and without gaps, as the library's own
+    way does); None when the channel has no counter yet or has never had an event (the
+    library then writes the placeholder event 0 it reads from)."""
+    from django_eventstream.models import Event as StoredEvent
+    from django_eventstream.models import EventCounter
+
+    counters, events, now = EventCounter._meta.db_table, StoredEvent._meta.db_table, timezone.now()
+    count = f"UPDATE {counters} SET value = value + 1, updated = %s WHERE name = %s AND value > 0 RETURNING value"  # noqa: E501
+    store = f"INSERT INTO {events} (channel, type, data, eid, created) VALUES (%s, %s, %s, %s, %s)"
+    if connection.vendor == "postgresql":  # both in one statement: one round trip
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH counted AS ({count}) INSERT INTO {events} (channel, type, data, eid, "
+                f"created) SELECT %s, %s, %s, value, %s FROM counted RETURNING eid",
+                [now, channel, channel, event_type, text, now],
+            )
+            row = cursor.fetchone()
+        return None if row is None else row[0]
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(count, [now, channel])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        cursor.execute(store, [channel, event_type, text, row[0], now])
+        return row[0]
 
 
 def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> None:
