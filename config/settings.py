@@ -213,8 +213,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / ".staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
-# Static files are served by ServeStatic (config/static_files.py), straight from the apps' and the
-# project's static folders (no collectstatic step needed on a LAN install).
+# Static files are served by ServeStatic (config/static_files.py), straight from the
+# apps' and the project's static folders (no collectstatic step needed on a LAN install).
 SERVESTATIC_USE_FINDERS = True
 SERVESTATIC_AUTOREFRESH = DEBUG
 # After `manage.py collectstatic` (make run does it), files have hashed names and brotli

@@ -130,7 +130,10 @@ def next_event_id(channel: str, event_type: str, text: str) -> int | None:
     from django_eventstream.models import EventCounter
 
     counters, events, now = EventCounter._meta.db_table, StoredEvent._meta.db_table, timezone.now()
-    count = f"UPDATE {counters} SET value = value + 1, updated = %s WHERE name = %s AND value > 0 RETURNING value"  # noqa: E501
+    count = (
+        f"UPDATE {counters} SET value = value + 1, updated = %s"
+        " WHERE name = %s AND value > 0 RETURNING value"
+    )
     store = f"INSERT INTO {events} (channel, type, data, eid, created) VALUES (%s, %s, %s, %s, %s)"
     if connection.vendor == "postgresql":  # both in one statement: one round trip
         with connection.cursor() as cursor:
