@@ -15,7 +15,7 @@ from django.utils.dateformat import time_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 
-from config.form_renderer import escaped
+from config.form_renderer import csrf_input, escaped
 from rolls.templatetags.dice_tags import dice_list
 
 
@@ -56,14 +56,9 @@ def _secret_card(roll, new: str, swap: str) -> str:
 
 def _reveal_form(roll, csrf_token) -> str:
     url = reverse("roll_reveal", args=[roll.pk])
-    token = (
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{escaped(csrf_token)}">'
-        if csrf_token and csrf_token != "NOTPROVIDED"
-        else ""
-    )
     return (
         f'<form method="post" action="{url}" hx-post="{url}" hx-target="#roll-card-{roll.pk}"'
-        f' hx-swap="outerHTML" class="mt-1">{token}<button class="btn btn-sm'
+        f' hx-swap="outerHTML" class="mt-1">{csrf_input(csrf_token)}<button class="btn btn-sm'
         ' btn-outline-light" type="submit">Reveal to the party</button></form>'
     )
 

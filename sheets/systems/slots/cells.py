@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from config.form_renderer import escaped
+from config.form_renderer import csrf_input, escaped
 
 # a row's primary key, in reversed URLs, to be replaced by each row's own
 _ROW = 987654321
@@ -34,11 +34,7 @@ class Controls:
     none (``None`` where a function takes them)."""
 
     def __init__(self, character_pk, csrf_token=None, gear_numbers=(), focus_numbers=()):
-        self.csrf_input = (
-            f'<input type="hidden" name="csrfmiddlewaretoken" value="{escaped(csrf_token)}">'
-            if csrf_token and csrf_token != "NOTPROVIDED"
-            else ""
-        )
+        self.csrf_input = csrf_input(csrf_token)
         self.unmark_url = reverse("slots_unmark", args=[character_pk])
         self.urls = {
             (kind, action): _row_url(f"slots_{kind}_{action}", character_pk)
