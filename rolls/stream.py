@@ -202,7 +202,7 @@ def announce_sheet(character_id: int) -> None:
         if slug is None:
             return
         character = (
-            Character.objects.with_sheet_of(get_system(slug))
+            Character.objects.with_sheet_of(get_system(slug), rows="summary_rows")
             .select_related("owner")
             .filter(pk=character_id)
             .first()

@@ -21,6 +21,7 @@ from rolls.stream import after_commit, announce_roll, channel_for
 from sheets.editing import editable_character, sheet_lookup
 from sheets.models import Party
 from sheets.restore import Change
+from sheets.signals import touched_once
 from sheets.systems.registry import get_system
 
 CATCH_UP_PAGE = 50  # rolls a reopened feed catches up on per request
@@ -186,7 +187,7 @@ def choose(request, pk):
         context["roll"] = locked_roll
         change = Change(character.pk, f"the choice on {locked_roll.label} (roll #{roll.pk})")
         try:
-            with transaction.atomic():
+            with transaction.atomic(), touched_once():
                 effects = system.call("choose", sheet, locked_roll, request.POST, by_gm=by_gm)
         except DiceError as error:
             context["error"] = str(error)
@@ -276,7 +277,8 @@ def _record_locked(
     """``_record`` inside the caller's transaction, ``sheet`` locked by it."""
     # its moments, for an undo right after (an NPC has no sheet to undo)
     change = Change(character.pk, "") if character is not None else None
-    rolled: Rolled = run(sheet)
+    with touched_once():  # the character's `updated` moves once, however many rows change
+        rolled: Rolled = run(sheet)
     if change is not None:
         change.finish()
     roll = save_roll(
@@ -329,7 +331,11 @@ def locked_sheet(system, character):
     always, so two requests never wait on each other crosswise). Its ``character`` is
     the one the request loaded (with its party): the rules read it without a query."""
     lookup = sheet_lookup(system, character)
-    sheet = system.model().objects.select_for_update().get(**lookup)
+    sheets = system.model().objects.select_for_update()
+    if system.locked_with:  # read in the same query; the sheet's row alone is locked
+        sheets = system.model().objects.select_for_update(of=("self",))
+        sheets = sheets.select_related(*system.locked_with)
+    sheet = sheets.get(**lookup)
     (field_name,) = lookup
     setattr(sheet, field_name, character)
     return sheet

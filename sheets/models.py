@@ -96,21 +96,26 @@ class CharacterQuerySet(models.QuerySet):
             character.system_descriptor.call("new_sheet", character)
         return character
 
-    def with_sheet_of(self, system):
+    def with_sheet_of(self, system, *, rows: str = "sheet_prefetch"):
         """Characters of one system with their sheet and its rows: one join, not five."""
         return self.select_related(system.sheet_related_name).prefetch_related(
-            *system.sheet_prefetch
+            *getattr(system, rows)
         )
 
-    def with_sheets(self):
+    def with_sheets(self, *, rows: str = "sheet_prefetch"):
         """Each character with its system sheet and the sheet's rows, in a fixed number of
-        queries however many characters and rows there are."""
+        queries however many characters and rows there are. ``rows="summary_rows"``: only
+        the rows the dashboard card reads (``System.summary_prefetch``)."""
         from sheets.systems.registry import all_systems
 
         systems = all_systems()
         return self.select_related(*(s.sheet_related_name for s in systems)).prefetch_related(
-            *(path for s in systems for path in s.sheet_prefetch)
+            *(path for s in systems for path in getattr(s, rows))
         )
+
+    def with_summaries(self):
+        """``with_sheets`` for the dashboard card: the rows its summary reads."""
+        return self.with_sheets(rows="summary_rows")
 
 
 class Character(models.Model):

@@ -30,7 +30,7 @@ def home(request):
     last_roll = Roll.objects.filter(character=OuterRef("pk")).order_by("-created", "-pk")
     characters = (
         Character.objects.filter(owner=request.user)
-        .with_sheets()
+        .with_summaries()
         .select_related("party")
         .annotate(
             last_roll_label=Subquery(last_roll.values("label")[:1]),
@@ -234,7 +234,7 @@ def party_summaries(request, pk):
 def _dashboard_context(request, pk):
     """Only the party's GM sees its dashboard; anyone else gets 404."""
     party = get_object_or_404(Party.objects.select_related("gm"), pk=pk, gm=request.user)
-    characters = list(party.characters.with_sheets().select_related("owner").order_by("name"))
+    characters = list(party.characters.with_summaries().select_related("owner").order_by("name"))
     cards = [{"character": character, "summary": character.summary()} for character in characters]
     # alerts first, ordered by urgency (dead, down, hurt, gear, load, mind), then by name
     cards.sort(key=lambda card: urgency.card_rank(card["summary"].alerts))

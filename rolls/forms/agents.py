@@ -8,10 +8,10 @@ seed's rules (naming the rule when it refuses) and offers ``odds()``: exact odds
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
-from django.db.models import prefetch_related_objects
 
 from rolls.actions import agents as actions
 from rolls.dice.agents import odds as dice_odds
@@ -35,10 +35,14 @@ def rows(odds) -> list[list[str]]:
 class AgentsRollForm(SheetRollForm):
     """Common part of the Agents roll forms (rolls.forms.base)."""
 
+    # The form lists or counts the skills: they are read once (locked in the roll's
+    # transaction), and a skill the roll changes is the one the next read sees. A check
+    # posted with its skill reads that skill's row alone (``actions.find_skill``).
+    reads_every_skill = True
+
     def __init__(self, sheet, data=None, *args, **kwargs):
-        # The form and then the roll (on the same locked sheet) read the skills several
-        # times: one query, and a skill the roll changes is the one the next read sees.
-        prefetch_related_objects([sheet], "skills")
+        if self.reads_every_skill or data is None:
+            actions.read_skills(sheet)
         super().__init__(sheet, data, *args, **kwargs)
 
 
@@ -51,10 +55,40 @@ def skill_choices(sheet) -> list[tuple[str, str]]:
     return choices
 
 
+def first_skill(sheet) -> str:
+    return next((str(skill.pk) for skill in sheet.skills.all()), "")
+
+
+def weapon_choices(sheet) -> list[tuple[str, str]]:
+    return [("", "No weapon")] + [
+        (str(w.pk), f"{w.name}: {w.damage_text}, {w.ap_cost} AP") for w in sheet.weapons.all()
+    ]
+
+
+class SkillField(forms.ChoiceField):
+    """A skill of the sheet (``sheet``, set by the form), listed to choose from. A value
+    is checked by finding that skill on the sheet (``actions.find_skill``: its row alone
+    when the list was not read), not by reading the whole list."""
+
+    sheet = None
+
+    def skill(self, value):
+        """The sheet's skill ``value`` names, or None; each value looked up once."""
+        found = self.__dict__.setdefault("found", {})
+        key = str(getattr(value, "pk", value))
+        if key not in found:
+            found[key] = actions.find_skill(self.sheet, key)
+        return found[key]
+
+    def valid_value(self, value):
+        return self.skill(value) is not None
+
+
 class CheckForm(AgentsRollForm):
     """What every 2d6 roll reads: skill, stat, High spent, situational modifier."""
 
-    skill = forms.ChoiceField(label="Skill")
+    reads_every_skill = False
+    skill = SkillField(label="Skill")
     stat = forms.ChoiceField(
         label="Stat",
         required=False,
@@ -65,7 +99,8 @@ class CheckForm(AgentsRollForm):
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
-        self.fields["skill"].choices = skill_choices(sheet)
+        self.fields["skill"].sheet = sheet
+        self.fields["skill"].choices = partial(skill_choices, sheet)
         spendable = rules.mind(sheet).spendable_high if not self._broken_mind() else 0
         self.fields["high_spent"].help_text = f"+1 each; {spendable} to spend."
 
@@ -90,7 +125,7 @@ class CheckForm(AgentsRollForm):
         return high
 
     def clean_skill(self):
-        skill = actions.find_skill(self.sheet, self.cleaned_data["skill"])
+        skill = self.fields["skill"].skill(self.cleaned_data["skill"])
         if skill is None:
             raise forms.ValidationError("Choose a skill from this agent's sheet.")
         return skill
@@ -99,7 +134,7 @@ class CheckForm(AgentsRollForm):
         names = ("skill", "stat", "high_spent", "situational")
         values = {name: self.value(name) for name in names}
         if not hasattr(values["skill"], "pk"):
-            values["skill"] = actions.find_skill(self.sheet, values["skill"])
+            values["skill"] = self.fields["skill"].skill(values["skill"])
         return values
 
 
@@ -115,10 +150,8 @@ class BasicRollForm(CheckForm):
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
-        weapons = list(sheet.weapons.all())
-        self.fields["weapon"].choices = [("", "No weapon")] + [
-            (str(w.pk), f"{w.name}: {w.damage_text}, {w.ap_cost} AP") for w in weapons
-        ]
+        # read when the list is shown or a weapon is posted, not for every roll
+        self.fields["weapon"].choices = partial(weapon_choices, sheet)
         weapon = actions.find_weapon(sheet, self.initial.get("weapon"))
         if weapon is not None and "skill" not in self.initial:
             skill = actions.attack_skill(sheet, weapon)
@@ -126,8 +159,8 @@ class BasicRollForm(CheckForm):
                 self.initial["skill"] = str(skill.pk)
             self.initial.setdefault("stat", actions.attack_stat(weapon))
             self.initial["combat"] = True
-        if "skill" not in self.initial and self.fields["skill"].choices:
-            self.fields["skill"].initial = self.fields["skill"].choices[0][0]
+        if "skill" not in self.initial and not self.is_bound:
+            self.fields["skill"].initial = partial(first_skill, sheet)
         self.helper.layout = Layout(
             Row(Column("skill", css_class="col-md-7"), Column("weapon", css_class="col-md-5")),
             Row(
@@ -190,6 +223,7 @@ class BasicRollForm(CheckForm):
 
 
 class ResearchForm(CheckForm):
+    reads_every_skill = True  # it looks for the Research skill
     interview = forms.BooleanField(label="An interview (not research)", required=False)
 
     def __init__(self, sheet, data=None, *args, **kwargs):

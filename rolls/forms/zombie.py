@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
+from django.db.models import prefetch_related_objects
 
 from rolls.actions import zombie as actions
 from rolls.dice.core import DiceError
@@ -144,6 +145,8 @@ class SkillCheckForm(ZombieRollForm):
         chosen = self.tasks.get(str(self.initial.get("task", "")))
         if chosen is not None and actions.refusal(chosen):
             self.fields["task"].help_text = actions.refusal(chosen)
+        # read once: the check (on the same locked sheet) counts the chosen ones again
+        prefetch_related_objects([sheet], "conditions")
         conditions = [c for c in sheet.conditions.all() if c.modifier]
         self.fields["conditions"].choices = [
             (str(c.pk), f"{c.name} {c.modifier:+d} ({c.get_kind_display().lower()})")

@@ -27,6 +27,7 @@ from sheets.editing.fields import (
 )
 from sheets.models import Character
 from sheets.restore import Change
+from sheets.systems.registry import party_related_paths
 
 
 def readable_character(request, pk) -> Character:
@@ -35,7 +36,10 @@ def readable_character(request, pk) -> Character:
     The character first, then only its own system's sheet and rows: one more (small)
     query than a join over every system's sheet, and much less work to build and read."""
     character = get_object_or_404(
-        Character.objects.for_user(request.user).select_related("party", "owner"), pk=pk
+        Character.objects.for_user(request.user).select_related(
+            "party", "owner", *party_related_paths()
+        ),
+        pk=pk,
     )
     system = character.system_descriptor
     prefetch_related_objects([character], system.sheet_related_name, *system.sheet_prefetch)
@@ -45,7 +49,8 @@ def readable_character(request, pk) -> Character:
 def editable_character(request, pk) -> Character:
     """The character if the user may change it (owner, or GM of its party); else 404."""
     character = get_object_or_404(
-        Character.objects.for_user(request.user).select_related("party"), pk=pk
+        Character.objects.for_user(request.user).select_related("party", *party_related_paths()),
+        pk=pk,
     )
     if not character.can_edit(request.user):
         raise Http404("No character here.")

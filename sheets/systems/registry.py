@@ -136,6 +136,15 @@ class System:
     # updates ``roll.result`` (the view saves the roll and re-announces its card).
     choose: str = ""
     sheet_prefetch: tuple[str, ...] = field(default_factory=tuple)
+    # the part of ``sheet_prefetch`` that ``summary`` and the card read (the dashboard,
+    # the home page, a card sent to the feed); None: all of it
+    summary_prefetch: tuple[str, ...] | None = None
+    # Party.<this>: the system's party settings row when its sheet and rolls read it
+    # through the party (the Agents clock), joined wherever a character is read
+    party_related: str = ""
+    # relations of the sheet a roll reads, joined into its locked sheet's query (only
+    # the sheet's row is locked): a Slots people's layout
+    locked_with: tuple[str, ...] = ()
     # dotted path: demo(character, index) fills a new character's sheet for `manage.py demo`
     demo: str = ""
     # Editing in place (sheets/editing.py): the ModelForm of the sheet's own fields, the
@@ -178,6 +187,10 @@ class System:
     # pushes these rolls (the NPC's side, or the character's when it is the active one).
     npc_actions: tuple[RollAction, ...] = ()
     npc_push: str = ""
+
+    @property
+    def summary_rows(self) -> tuple[str, ...]:
+        return self.sheet_prefetch if self.summary_prefetch is None else self.summary_prefetch
 
     def group_check(self, slug: str) -> GroupCheckKind:
         for kind in self.group_checks:
@@ -228,6 +241,12 @@ _DESCRIPTORS = (
 @cache
 def all_systems() -> tuple[System, ...]:
     return tuple(import_string(path) for path in _DESCRIPTORS)
+
+
+def party_related_paths() -> tuple[str, ...]:
+    """``select_related`` paths from a character to every system's party settings row
+    that its sheet and rolls read through the party (``System.party_related``)."""
+    return tuple(f"party__{s.party_related}" for s in all_systems() if s.party_related)
 
 
 def get_system(slug: str) -> System:

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from rolls.models import Roll
 from tests.factories import MutantWeaponFactory
-from tests.factories_agents import AgentCharacterFactory, agent_sheet
+from tests.factories_agents import AgentCharacterFactory, AgentWeaponFactory, agent_sheet
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
 
 pytestmark = pytest.mark.django_db
@@ -89,10 +89,11 @@ def test_a_twilight_skill_roll_reads_no_specialty_or_weapon_it_does_not_use(
     assert not reads(queries, "sheets_twilightspecialty")
 
 
-def test_an_agents_roll_reads_the_skill_list_once_and_saves_the_xp_it_gives(
+def test_an_agents_check_reads_the_chosen_skill_alone_locked_and_saves_its_xp(
     player_client, player, party, scripted_dice
 ):
     sheet = agent_sheet(AgentCharacterFactory(owner=player, party=party), skills={"Firearms": 2})
+    AgentWeaponFactory(sheet=sheet)
     firearms = sheet.skills.get(name="Firearms")
     scripted_dice(1, 3, 12, 12)  # a failure: a stress point and an XP point on the skill
     response, queries = post_roll(
@@ -100,11 +101,55 @@ def test_an_agents_roll_reads_the_skill_list_once_and_saves_the_xp_it_gives(
         {"skill": firearms.pk, "difficulty": "Normal", "high_spent": 0, "situational": 0},
     )  # fmt: skip
     assert response.status_code == 200, response.text
-    lists = [
-        sql
-        for sql in reads(queries, "sheets_agentskill")
-        if 'WHERE "sheets_agentskill"."sheet_id"' in sql
-    ]
-    assert len(lists) == 1, "the list once (the skill it changes is locked on its own)"
+    (skill_read,) = reads(queries, "sheets_agentskill")  # not the other 55, not twice
+    assert f'"sheets_agentskill"."id" = {firearms.pk}' in skill_read and locked(skill_read)
+    assert not reads(queries, "sheets_agentweapon"), "no weapon chosen, none read"
+    touches = [sql for sql in queries if sql.startswith('UPDATE "sheets_character"')]
+    assert len(touches) == 1, "two rows changed (the skill, the sheet), the character once"
     firearms.refresh_from_db()
     assert firearms.xp == 1
+    sheet.refresh_from_db()
+    assert sheet.stress == 1
+
+
+def test_an_agents_check_refuses_a_skill_of_another_sheet(player_client, player, party):
+    sheet = agent_sheet(AgentCharacterFactory(owner=player, party=party))
+    elsewhere = agent_sheet().skills.first()
+    response, _ = post_roll(
+        player_client, sheet.pk, "basic",
+        {"skill": elsewhere.pk, "difficulty": "Normal", "high_spent": 0, "situational": 0},
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert "Select a valid choice" in response.text
+    assert not Roll.objects.exists()
+    elsewhere.refresh_from_db()
+    assert elsewhere.xp == 0
+
+
+def test_an_agents_check_form_still_lists_every_skill_and_starts_on_the_first(
+    player_client, player, party
+):
+    sheet = agent_sheet(AgentCharacterFactory(owner=player, party=party))
+    first = sheet.skills.order_by("pk").first()
+    response = player_client.get(reverse("roll_form", args=[sheet.pk, "basic"]), headers=HTMX)
+    assert response.status_code == 200
+    assert response.text.count('<option value="') >= sheet.skills.count()
+    assert f'<option value="{first.pk}" selected>' in response.text
+
+
+def test_a_zombiepocalypse_check_reads_the_conditions_once(
+    player_client, player, party, scripted_dice
+):
+    from bench.rolls import fresh, roll_action
+    from tests.factories_zombie import ZombieConditionFactory, ZombieSheetFactory
+
+    sheet = ZombieSheetFactory(character__owner=player, character__party=party)
+    injury = ZombieConditionFactory(sheet=sheet, modifier=-2)
+    action, data = roll_action(sheet.character)  # the everyday check, as the form starts
+    assert data["conditions"] == [str(injury.pk)]
+    scripted_dice(*[5] * 12)
+    response, queries = post_roll(player_client, sheet.character.pk, action.slug, fresh(data))
+    assert response.status_code == 200, response.text
+    assert len(reads(queries, "sheets_zombiecondition")) == 1
+    roll = Roll.objects.get()
+    assert roll.inputs["conditions"] == [injury.name], "the chosen injury counted"

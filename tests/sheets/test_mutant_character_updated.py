@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from sheets.models import Character
-from sheets.signals import watched_models
+from sheets.signals import touched_once, watched_models
 from sheets.systems.registry import all_systems
 from tests.factories import (
     MutantArtifactFactory,
@@ -31,7 +31,7 @@ def updated(character):
 
 
 def test_every_sheet_and_row_model_of_every_system_is_watched():
-    watched = {model for model, _ in watched_models()}
+    watched = set(watched_models())
     for system in all_systems():
         sheet_model = system.model()
         assert sheet_model in watched
@@ -87,6 +87,30 @@ def test_a_field_saved_on_the_page_and_a_roll_move_updated(player_client, mutant
     assert response.status_code == 200
     assert updated(character) > LONG_AGO
     assert character.history.count() == 1, "no history row for the character per sheet change"
+
+
+def test_saves_inside_touched_once_move_updated_once_at_the_end():
+    sheet = MutantSheetFactory()
+    line = MutantGearLineFactory(sheet=sheet)
+    age(sheet.character)
+    with touched_once():
+        sheet.grub = 1
+        sheet.save(update_fields=["grub"])
+        line.name = "Rope"
+        line.save(update_fields=["name"])
+        assert updated(sheet.character) == LONG_AGO, "not yet"
+    assert updated(sheet.character) > LONG_AGO
+
+
+def test_nothing_is_touched_when_the_block_fails():
+    sheet = MutantSheetFactory()
+    age(sheet.character)
+    with pytest.raises(RuntimeError), touched_once():
+        sheet.save()
+        raise RuntimeError
+    assert updated(sheet.character) == LONG_AGO
+    sheet.save()  # and the next save outside the block touches at once
+    assert updated(sheet.character) > LONG_AGO
 
 
 def test_deleting_a_character_with_its_sheet_and_rows_still_works():

@@ -27,7 +27,6 @@ from .advances import (  # noqa: F401
 )
 from .basic import (  # noqa: F401
     _attack,
-    _skill_row,
     basic_roll,
     engine_weapon,
 )
@@ -64,6 +63,8 @@ from .sheet import (  # noqa: F401
     find_named_skill,
     find_skill,
     find_weapon,
+    locked_skill,
+    read_skills,
     stims,
     total_modifier,
     vampire_days,

@@ -13,7 +13,6 @@ from rolls.dice.core import DiceError
 from sheets.systems.agents import rules
 from sheets.systems.agents.models import MAX_XP
 
-from .basic import _skill_row
 from .sheet import (
     AMMUNITION_RELOADS,
     Changes,
@@ -23,6 +22,7 @@ from .sheet import (
     ammunition,
     clock_of,
     find_skill,
+    locked_skill,
 )
 
 
@@ -63,7 +63,7 @@ def reload(sheet, cleaned_data, rng) -> Rolled:
 
 
 def raise_skill(sheet, cleaned_data, rng) -> Rolled:
-    skill = _skill_row(sheet, cleaned_data["skill"])
+    skill = locked_skill(sheet, cleaned_data["skill"])
     effects = engine.buy_skill_level(skill.name, skill.level, skill.xp)
     changes = Changes(sheet)
     level = skill.level + 1
@@ -216,7 +216,7 @@ def choose(sheet, roll_row, data, *, by_gm: bool = False) -> list[dict[str, Any]
     skill = find_skill(sheet, roll_row.inputs.get("skill"))
     for effect in later.effects:
         if effect.target.startswith("xp:") and skill is not None:
-            skill = _skill_row(sheet, skill)
+            skill = locked_skill(sheet, skill)
             changes.row(
                 skill,
                 "xp",

@@ -7,19 +7,14 @@ from rolls.dice.agents import rules as dice
 from rolls.dice.core import DiceError, as_data, roll
 from sheets.systems.agents.models import MAX_XP
 
-from .sheet import BASIC_RULE, Changes, _dice, _distinct, build_check, cannot_act
-
-
-def _skill_row(sheet, skill, *, lock=True):
-    model = type(skill)
-    return model.objects.select_for_update().get(pk=skill.pk) if lock else skill
+from .sheet import BASIC_RULE, Changes, _dice, _distinct, build_check, cannot_act, locked_skill
 
 
 def basic_roll(sheet, cleaned_data, rng) -> Rolled:
     problem = cannot_act(sheet)
     if problem:
         raise DiceError(problem)
-    skill = _skill_row(sheet, cleaned_data["skill"])
+    skill = locked_skill(sheet, cleaned_data["skill"])
     weapon = cleaned_data.get("weapon")
     combat = bool(cleaned_data.get("combat")) or weapon is not None
     check = build_check(

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 
 from rolls.dice.agents import rules as dice
 from rolls.dice.agents import sheet as engine
 from rolls.dice.core import as_data
 from sheets.systems.agents import rules
-from sheets.systems.agents.models import AgentClock, AgentSheet
+from sheets.systems.agents.models import AgentClock, AgentSheet, AgentSkill
 
 BASIC_RULE = (
     "2d6 + stat bonus + skill level (Luck bonus for a Novice skill) - stress + High spent + "
@@ -34,9 +36,48 @@ def _pk(value) -> int | None:
     return int(value) if value.isdigit() else None
 
 
+def _in_transaction() -> bool:
+    return transaction.get_connection().in_atomic_block
+
+
+def read_skills(sheet) -> None:
+    """Read the agent's skills once for a form and the roll after it. Inside a
+    transaction (a roll's, its sheet locked) they are read locked: a skill the roll
+    writes (XP, a level) is the row the form checked, and no edit of it lands between."""
+    if getattr(sheet, "_prefetched_objects_cache", {}).get("skills") is not None:
+        return
+    if not _in_transaction():
+        prefetch_related_objects([sheet], "skills")
+        return
+    prefetch_related_objects([sheet], Prefetch("skills", AgentSkill.objects.select_for_update()))
+    for skill in sheet.skills.all():
+        skill.locked = True
+
+
+def locked_skill(sheet, skill):
+    """``skill`` as it is now, locked until the transaction ends: read again unless it
+    was read locked (``read_skills``, ``find_skill`` in a transaction)."""
+    if getattr(skill, "locked", False):
+        return skill
+    return AgentSkill.objects.select_for_update().get(pk=skill.pk)
+
+
 def find_skill(sheet, value):
+    """The sheet's skill whose pk is ``value``: from the skills already read, else its
+    row alone (locked in a transaction), not the other 55."""
     pk = _pk(getattr(value, "pk", value))
-    return next((s for s in sheet.skills.all() if s.pk == pk), None) if pk else None
+    if not pk:
+        return None
+    read = getattr(sheet, "_prefetched_objects_cache", {}).get("skills")
+    if read is not None:
+        return next((s for s in read if s.pk == pk), None)
+    rows = sheet.skills.filter(pk=pk)
+    if not _in_transaction():
+        return rows.first()
+    skill = rows.select_for_update().first()
+    if skill is not None:
+        skill.locked = True
+    return skill
 
 
 def find_named_skill(sheet, category, name):

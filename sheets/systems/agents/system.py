@@ -33,6 +33,8 @@ AGENTS = System(
         "agents__supplies",
         "agents__juniors",
     ),
+    summary_prefetch=("agents__skills",),
+    party_related="agents_clock",
     field_form=f"{FORMS}.AgentSheetForm",
     collections=(
         Collection("skills", "skills", f"{FORMS}.SkillForm", "Custom skills", "custom skill"),

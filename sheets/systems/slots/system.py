@@ -26,6 +26,7 @@ SLOTS = System(
         "slots__marks",
         "slots__people__slots",
     ),
+    locked_with=("people",),
     field_form="sheets.systems.slots.forms.SlotsSheetForm",
     sections=(),
     admin="sheets.systems.slots.admin",

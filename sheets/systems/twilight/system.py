@@ -27,6 +27,12 @@ TWILIGHT = System(
         "twilight__gear",
         "twilight__injuries",
     ),
+    summary_prefetch=(
+        "twilight__weapons",
+        "twilight__magazines",
+        "twilight__gear",
+        "twilight__injuries",
+    ),
     field_form=f"{FORMS}.TwilightSheetForm",
     collections=(
         Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),

@@ -25,6 +25,7 @@ ZOMBIE = System(
         "zombie__weapons",
         "zombie__tasks",
     ),
+    summary_prefetch=("zombie__conditions", "zombie__tasks"),
     field_form=f"{FORMS}.ZombieSheetForm",
     collections=(
         Collection(

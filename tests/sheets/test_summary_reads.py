@@ -1,0 +1,51 @@
+"""A character's dashboard card (the dashboard, the home page, a card sent to the feed)
+reads the rows its system names in ``summary_prefetch`` and nothing else: the same card as
+with every row read, without one more query."""
+
+import pytest
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+
+from sheets.models import AgentClock, Character
+from sheets.systems.registry import all_systems, get_system
+
+pytestmark = pytest.mark.django_db
+SLUGS = [system.slug for system in all_systems()]
+
+
+def card(character):
+    context = {"character": character, "summary": character.summary()}
+    return render_to_string("sheets/_summary_card_body.html", context)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_card_reads_only_the_rows_its_system_names_and_shows_the_same(slug, player, party):
+    system = get_system(slug)
+    character = Character(owner=player, party=party, system=slug)
+    system.call("demo", character, 0)  # a filled-in sheet: rows in its lists
+    everything = Character.objects.with_sheets().select_related("owner").get(pk=character.pk)
+    expected = card(everything)
+    (slim,) = Character.objects.with_summaries().select_related("owner").filter(pk=character.pk)
+    with CaptureQueriesContext(connection) as queries:
+        shown = card(slim)
+    assert [q["sql"] for q in queries.captured_queries] == []
+    assert shown == expected
+
+
+def test_the_summary_rows_are_rows_the_sheet_reads_too():
+    for system in all_systems():
+        assert set(system.summary_rows) <= set(system.sheet_prefetch), system.slug
+
+
+def test_a_character_comes_with_its_partys_agents_clock(player_client, player, party):
+    from tests.factories_agents import AgentCharacterFactory, agent_sheet
+
+    AgentClock.objects.create(party=party, day=3, hour=9)
+    sheet = agent_sheet(AgentCharacterFactory(owner=player, party=party))
+    with CaptureQueriesContext(connection) as queries:
+        response = player_client.get(sheet.character.get_absolute_url())
+    assert response.status_code == 200
+    assert "Day 3, 09:00" in response.text
+    clock_reads = [q for q in queries.captured_queries if 'FROM "sheets_agentclock"' in q["sql"]]
+    assert clock_reads == [], "read with the character (a join), not on its own"
