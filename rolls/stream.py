@@ -189,28 +189,26 @@ def announce_roll(roll_id: int, *, update: bool = False) -> None:
 
 def announce_sheet(character_id: int) -> None:
     """Send a character's fresh dashboard card to its party's feed."""
+    from django.db.models import prefetch_related_objects
+
     from sheets.models import Character
-    from sheets.systems.registry import get_system
+    from sheets.systems.registry import all_systems
 
     try:
-        # Most saves of a character outside a party end here, after one small query.
-        slug = (
-            Character.objects.filter(pk=character_id, party__isnull=False)
-            .values_list("system", flat=True)
-            .first()
-        )
-        if slug is None:
-            return
+        # One query for the character, its owner and its sheet (a join per system, each
+        # on a primary key); most saves of a character outside a party end here.
+        sheets = [system.sheet_related_name for system in all_systems()]
         character = (
-            Character.objects.with_sheet_of(get_system(slug), rows="summary_rows")
-            .select_related("owner")
-            .filter(pk=character_id)
+            Character.objects.filter(pk=character_id, party__isnull=False)
+            .select_related("owner", *sheets)
             .first()
         )
-        if character is None or character.party_id is None:
+        if character is None:
             return
-        if not hasattr(character, character.system_descriptor.sheet_related_name):
+        system = character.system_descriptor
+        if not hasattr(character, system.sheet_related_name):
             return  # the character is being created: its sheet comes in the same request
+        prefetch_related_objects([character], *system.summary_rows)
         html = render_to_string(
             "sheets/_summary_card_body.html",
             {"character": character, "summary": character.summary()},

@@ -81,6 +81,4 @@ def connect() -> None:
     for model in watched_models():
         uid = f"touch-character-{model._meta.label}"
         post_save.connect(touch_character, sender=model, weak=False, dispatch_uid=f"{uid}-save")
-        post_delete.connect(
-            touch_character, sender=model, weak=False, dispatch_uid=f"{uid}-delete"
-        )
+        post_delete.connect(touch_character, sender=model, weak=False, dispatch_uid=f"{uid}-delete")

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.module_loading import import_string
+
+if TYPE_CHECKING:
+    from django.db.models import Prefetch
 
 
 @dataclass(frozen=True)
@@ -137,8 +140,9 @@ class System:
     choose: str = ""
     sheet_prefetch: tuple[str, ...] = field(default_factory=tuple)
     # the part of ``sheet_prefetch`` that ``summary`` and the card read (the dashboard,
-    # the home page, a card sent to the feed); None: all of it
-    summary_prefetch: tuple[str, ...] | None = None
+    # the home page, a card sent to the feed): paths, or functions that return a
+    # Prefetch (some of a list's rows; called when used); None: all of it
+    summary_prefetch: tuple[str | Callable[[], Prefetch], ...] | None = None
     # Party.<this>: the system's party settings row when its sheet and rolls read it
     # through the party (the Agents clock), joined wherever a character is read
     party_related: str = ""
@@ -189,8 +193,10 @@ class System:
     npc_push: str = ""
 
     @property
-    def summary_rows(self) -> tuple[str, ...]:
-        return self.sheet_prefetch if self.summary_prefetch is None else self.summary_prefetch
+    def summary_rows(self) -> tuple[str | Prefetch, ...]:
+        if self.summary_prefetch is None:
+            return self.sheet_prefetch
+        return tuple(row() if callable(row) else row for row in self.summary_prefetch)
 
     def group_check(self, slug: str) -> GroupCheckKind:
         for kind in self.group_checks:

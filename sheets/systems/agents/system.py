@@ -13,6 +13,19 @@ def _action(slug, label, form, run, reads=(), gm_only=False):
     )
 
 
+def _summary_skills():
+    """The skills the card's maxima read (AP, FT and sanity), not all 56."""
+    from django.db.models import Prefetch, Q
+
+    from sheets.systems.agents.models import AgentSkill
+    from sheets.systems.agents.rules import DODGING, PSYCHOLOGY, STAMINA
+
+    wanted = Q()
+    for category, name in (STAMINA, DODGING, PSYCHOLOGY):
+        wanted |= Q(category=category, name=name)
+    return Prefetch("agents__skills", AgentSkill.objects.filter(wanted))
+
+
 AGENTS = System(
     slug="agents",
     name="Agents (DPI)",
@@ -33,7 +46,7 @@ AGENTS = System(
         "agents__supplies",
         "agents__juniors",
     ),
-    summary_prefetch=("agents__skills",),
+    summary_prefetch=(_summary_skills,),
     party_related="agents_clock",
     field_form=f"{FORMS}.AgentSheetForm",
     collections=(
