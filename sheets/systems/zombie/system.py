@@ -6,6 +6,15 @@ FORMS = "sheets.systems.zombie.forms"
 ROLLS = "rolls.forms.zombie"
 ACTIONS = "rolls.actions.zombie"
 
+def _failed_tasks():
+    """The card names the failed tasks: not every task the survivor ever tried."""
+    from django.db.models import Prefetch
+
+    from sheets.systems.zombie.models import TaskStatus, ZombieTask
+
+    return Prefetch("zombie__tasks", ZombieTask.objects.filter(status=TaskStatus.FAILED))
+
+
 ZOMBIE = System(
     slug="zombie",
     name="Zombiepocalypse",
@@ -25,7 +34,7 @@ ZOMBIE = System(
         "zombie__weapons",
         "zombie__tasks",
     ),
-    summary_prefetch=("zombie__conditions", "zombie__tasks"),
+    summary_prefetch=("zombie__conditions", _failed_tasks),
     field_form=f"{FORMS}.ZombieSheetForm",
     collections=(
         Collection(
