@@ -9,6 +9,8 @@ against the roller and how many for; a level comes to -1, 0 or +1 whatever the c
 
 from __future__ import annotations
 
+from functools import partial
+
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.db.models import prefetch_related_objects
@@ -106,9 +108,31 @@ def odds_rows(setup: dice.CheckSetup) -> list[list[str]]:
     return [[label, percent(chance)] for label, chance in rows if chance > 0]
 
 
+def task_choices(sheet) -> list[tuple[str, str]]:
+    """A new task, then the survivor's tasks not yet succeeded (marked when they cannot
+    be rolled for)."""
+    choices = [(NEW_TASK, "A new task (name it below)")]
+    for task in sheet.tasks.all():
+        if task.status == "succeeded":
+            continue
+        mark = " (failed: no retry)" if task.failed else " (basic: no roll)" if task.basic else ""
+        choices.append((str(task.pk), task.name + mark))
+    return choices
+
+
+class TaskField(forms.ChoiceField):
+    """The task a check is for, listed to choose from; a posted one is valid when the
+    form's ``is_open(value)`` says so (it looks that one task up)."""
+
+    is_open = None
+
+    def valid_value(self, value):
+        return self.is_open(value)
+
+
 @add_level_fields
 class SkillCheckForm(ZombieRollForm):
-    task = forms.ChoiceField(label="Task", required=False)
+    task = TaskField(label="Task", required=False)
     new_task = forms.CharField(
         label="or a new task", max_length=200, required=False,
         widget=forms.TextInput(attrs={"placeholder": "break down the cellar door"}),
@@ -128,21 +152,14 @@ class SkillCheckForm(ZombieRollForm):
         self.order_fields(
             [*self.field_order, *(f"{s}_{d}" for s, _, _ in LEVELS for d in ("against", "for"))]
         )
-        tasks = list(sheet.tasks.all())
-        self.tasks = {str(task.pk): task for task in tasks}
-        choices = [(NEW_TASK, "A new task (name it below)")]
-        for task in tasks:
-            if task.status == "succeeded":
-                continue
-            mark = (
-                " (failed: no retry)" if task.failed else " (basic: no roll)" if task.basic else ""
-            )
-            choices.append((str(task.pk), task.name + mark))
-        self.fields["task"].choices = choices
+        # A posted check looks up the task it names (by pk, or a new name already on the
+        # sheet): not every task the survivor ever tried, which the list shows.
+        self.fields["task"].choices = partial(task_choices, sheet)
+        self.fields["task"].is_open = self._open_task
         self.fields["task"].error_messages["invalid_choice"] = (
             "Pick one of this survivor's open tasks, or name a new one."
         )
-        chosen = self.tasks.get(str(self.initial.get("task", "")))
+        chosen = self._task(self.initial.get("task", ""))
         if chosen is not None and actions.refusal(chosen):
             self.fields["task"].help_text = actions.refusal(chosen)
         # read once: the check (on the same locked sheet) counts the chosen ones again
@@ -172,19 +189,36 @@ class SkillCheckForm(ZombieRollForm):
             self.add_error("new_task", "Name the task the check is for, or pick one above.")
             return cleaned
         if task_pk:
-            task = self.tasks.get(task_pk)
+            task = self._task(task_pk)
             if task is None:
                 self.add_error("task", "That task is not on this sheet.")
             elif actions.refusal(task):
                 self.add_error("task", actions.refusal(task))
         else:
-            same = [t for t in self.tasks.values() if t.name.strip().lower() == name.lower()]
-            if same and actions.refusal(same[0]):
+            same = self.sheet.tasks.filter(name__iexact=name).order_by("pk").first()
+            if same is not None and actions.refusal(same):
                 # The same task under its own name: it keeps its fate (no retry).
-                self.add_error("new_task", actions.refusal(same[0]))
-            elif same:
-                cleaned["task"] = str(same[0].pk)
+                self.add_error("new_task", actions.refusal(same))
+            elif same is not None:
+                cleaned["task"] = str(same.pk)
         return cleaned
+
+    def _task(self, pk):
+        """The sheet's task ``pk`` names, or None; each pk looked up once."""
+        pk = str(pk or "")
+        if not pk.isdigit():
+            return None
+        found = self.__dict__.setdefault("_tasks", {})
+        if pk not in found:
+            found[pk] = self.sheet.tasks.filter(pk=int(pk)).first()
+        return found[pk]
+
+    def _open_task(self, value) -> bool:
+        """A valid choice: a new task, or a task of this sheet not yet succeeded."""
+        if value == NEW_TASK:
+            return True
+        task = self._task(value)
+        return task is not None and task.status != "succeeded"
 
     def setup(self) -> dice.CheckSetup:
         values = self.values()

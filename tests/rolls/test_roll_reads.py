@@ -137,13 +137,18 @@ def test_an_agents_check_form_still_lists_every_skill_and_starts_on_the_first(
     assert f'<option value="{first.pk}" selected>' in response.text
 
 
-def test_a_zombiepocalypse_check_reads_the_conditions_once(
+def test_a_zombiepocalypse_check_reads_the_conditions_once_and_no_task_list(
     player_client, player, party, scripted_dice
 ):
     from bench.rolls import fresh, roll_action
-    from tests.factories_zombie import ZombieConditionFactory, ZombieSheetFactory
+    from tests.factories_zombie import (
+        ZombieConditionFactory,
+        ZombieSheetFactory,
+        ZombieTaskFactory,
+    )
 
     sheet = ZombieSheetFactory(character__owner=player, character__party=party)
+    ZombieTaskFactory.create_batch(3, sheet=sheet)  # tried before: not read for a new one
     injury = ZombieConditionFactory(sheet=sheet, modifier=-2)
     action, data = roll_action(sheet.character)  # the everyday check, as the form starts
     assert data["conditions"] == [str(injury.pk)]
@@ -151,5 +156,7 @@ def test_a_zombiepocalypse_check_reads_the_conditions_once(
     response, queries = post_roll(player_client, sheet.character.pk, action.slug, fresh(data))
     assert response.status_code == 200, response.text
     assert len(reads(queries, "sheets_zombiecondition")) == 1
+    for sql in reads(queries, "sheets_zombietask"):  # the new name looked up, no list
+        assert '"sheets_zombietask"."name"' in sql.partition("WHERE")[2], sql
     roll = Roll.objects.get()
     assert roll.inputs["conditions"] == [injury.name], "the chosen injury counted"

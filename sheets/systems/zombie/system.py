@@ -6,6 +6,7 @@ FORMS = "sheets.systems.zombie.forms"
 ROLLS = "rolls.forms.zombie"
 ACTIONS = "rolls.actions.zombie"
 
+
 def _failed_tasks():
     """The card names the failed tasks: not every task the survivor ever tried."""
     from django.db.models import Prefetch
