@@ -193,7 +193,7 @@ AXES_HANDLER = (
 )
 AXES_FAILURE_LIMIT = int(os.environ.get("TABLESIDE_LOGIN_FAILURE_LIMIT") or 10)
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("TABLESIDE_LOGIN_COOLOFF_MINUTES") or 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = "config.throttle.lockout_parameters"  # account, and address
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures only: no row per successful login
 AXES_CLIENT_IP_CALLABLE = "config.throttle.client_address"

@@ -13,7 +13,9 @@
 
 The client address is the connection's (REMOTE_ADDR): behind a reverse proxy, let the
 ASGI server rewrite it from X-Forwarded-For (uvicorn ``--proxy-headers
---forwarded-allow-ips``), never trust the header here, where anybody can set it.
+--forwarded-allow-ips``), never trust the header here, where anybody can set it. A
+connection without an address (a Unix socket and no proxy headers) is throttled by
+account alone at log-in, and shares one count with every such client at sign-up.
 """
 
 from __future__ import annotations
@@ -31,8 +33,22 @@ from django.utils import timezone
 TOO_MANY_STATUS = 429
 
 
-def client_address(request) -> str:
-    return request.META.get("REMOTE_ADDR") or "unknown"
+def client_address(request) -> str | None:
+    """AXES_CLIENT_IP_CALLABLE: the connection's address; None when the server has none
+    to give (a Unix socket without proxy headers)."""
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def lockout_parameters(request_or_attempt, credentials=None) -> list[str]:
+    """AXES_LOCKOUT_PARAMETERS: by account and by address, each on its own; by account
+    alone when the address is unknown. Every such client would share one made-up
+    address, so one guesser could lock them all out (and the attempts table stores
+    addresses, which a made-up one is not)."""
+    if hasattr(request_or_attempt, "META"):  # a request (else a stored attempt)
+        address = client_address(request_or_attempt)
+    else:
+        address = request_or_attempt.ip_address
+    return ["username", "ip_address"] if address else ["username"]
 
 
 def _wait_words(seconds: float) -> str:
@@ -98,7 +114,8 @@ def throttle_posts(scope: str, limit_setting: str, window_setting: str):
                 limit = getattr(settings, limit_setting)
                 window = getattr(settings, window_setting)
                 window_start = int(time.time() // window * window)
-                key = f"throttle:{scope}:{client_address(request)}:{window_start}"
+                address = client_address(request) or "unknown"  # all such clients share one
+                key = f"throttle:{scope}:{address}:{window_start}"
                 try:
                     count = _count(key, window)
                 except CACHE_AWAY:  # Redis is down: no sign-up refused for it

@@ -9,6 +9,7 @@ import pytest
 from axes.utils import reset
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -92,6 +93,25 @@ def test_the_lock_is_by_address_whatever_the_account(client, account, password, 
     other = next(_addresses)
     assert log_in(client, account.username, password, other).status_code == 302
     reset(ip=other)
+
+
+def test_without_a_client_address_the_lock_is_by_account_alone(client, password):
+    """A server on a Unix socket gives no client address (no REMOTE_ADDR): logging in
+    still works there (no 500 from a made-up address in the attempts table on
+    PostgreSQL), a guessed account is locked, and the guesser does not lock out every
+    other client that comes without an address."""
+    suffix = next(_addresses).replace(".", "-")
+    guessed, other = UserFactory(username=f"nomad-{suffix}"), UserFactory(username=f"sky-{suffix}")
+    try:
+        for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+            assert log_in(client, guessed.username, "wrong-guess", "").status_code == 200
+        assert log_in(client, guessed.username, "wrong-guess", "").status_code == 429
+        assert log_in(client, guessed.username, password, "").status_code == 429
+        answer = log_in(Client(), other.username, password, "")
+        assert answer.status_code == 302 and answer["Location"] == reverse("home")
+    finally:
+        reset(username=guessed.username)
+        reset(username=other.username)
 
 
 def test_the_lock_lifts_after_the_cool_off(client, settings, account, password, address):
