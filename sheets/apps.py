@@ -6,6 +6,7 @@ class SheetsConfig(AppConfig):
     verbose_name = "Parties and character sheets"
 
     def ready(self):
-        from sheets import signals
+        from sheets import history_access, signals
 
         signals.connect()  # Character.updated moves with every sheet and row change
+        history_access.install()  # Model.history without a new class each time
