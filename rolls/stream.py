@@ -187,17 +187,20 @@ def announce_roll(roll_id: int, *, update: bool = False) -> None:
     _send(roll.party_id, "roll-update" if update else "roll", html, gm_html)
 
 
-def announce_sheet(character_id: int) -> None:
-    """Send a character's fresh dashboard card to its party's feed."""
+def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
+    """Send a character's fresh dashboard card to its party's feed. ``system_slug``, the
+    character's system when the caller knows it, saves joining every system's sheet."""
     from django.db.models import prefetch_related_objects
 
     from sheets.models import Character
-    from sheets.systems.registry import all_systems
+    from sheets.systems.registry import all_systems, get_system
 
     try:
-        # One query for the character, its owner and its sheet (a join per system, each
-        # on a primary key); most saves of a character outside a party end here.
-        sheets = [system.sheet_related_name for system in all_systems()]
+        # One query for the character, its owner and its sheet (its own system's when
+        # known: a join over the five sheets costs twice as much); most saves of a
+        # character outside a party end here.
+        systems = [get_system(system_slug)] if system_slug else all_systems()
+        sheets = [system.sheet_related_name for system in systems]
         character = (
             Character.objects.filter(pk=character_id, party__isnull=False)
             .select_related("owner", *sheets)
@@ -240,18 +243,19 @@ def announce_party_settings(party_id: int) -> None:
     _send(party_id, "party-settings", html)
 
 
-def sheet_changed(character_id: int) -> None:
+def sheet_changed(character_id: int, system_slug: str | None = None) -> None:
     """Announce a sheet change once the current transaction commits, once per character
-    however many of its rows the transaction saved."""
+    however many of its rows the transaction saved (``system_slug``: its system, if
+    known)."""
     connection = transaction.get_connection()
-    pending = connection.__dict__.setdefault("_tableside_changed_sheets", set())
-    pending.add(character_id)
+    pending = connection.__dict__.setdefault("_tableside_changed_sheets", {})
+    pending[character_id] = pending.get(character_id) or system_slug
 
     def flush():
-        changed = sorted(pending)
+        changed = sorted(pending.items())
         pending.clear()  # later callbacks of the same commit find nothing left to send
-        for changed_id in changed:
-            announce_sheet(changed_id)
+        for changed_id, slug in changed:
+            announce_sheet(changed_id, slug)
 
     transaction.on_commit(partial(later, flush))
 
@@ -267,12 +271,16 @@ def _character_id(instance):
     return getattr(instance, "sheet_id", None)  # a sheet's pk is its character's pk
 
 
+_SYSTEM_OF_MODEL: dict = {}  # sheet and row models -> their system's slug
+
+
 def _on_change(sender, instance, **kwargs):
     if kwargs.get("raw"):
         return
     character_id = _character_id(instance)
     if character_id is not None:
-        sheet_changed(character_id)
+        system_slug = _SYSTEM_OF_MODEL.get(sender) or getattr(instance, "system", None)
+        sheet_changed(character_id, system_slug)
 
 
 def connect_sheet_signals() -> None:
@@ -284,11 +292,16 @@ def connect_sheet_signals() -> None:
     for system in all_systems():
         sheet_model = system.model()
         models.add(sheet_model)
+        _SYSTEM_OF_MODEL[sheet_model] = system.slug
         for relation in sheet_model._meta.related_objects:
             if relation.one_to_many and not relation.related_model.__name__.startswith(
                 "Historical"
             ):
                 models.add(relation.related_model)
+                # a row model two systems shared would say neither: all sheets joined
+                claimed = _SYSTEM_OF_MODEL.setdefault(relation.related_model, system.slug)
+                if claimed != system.slug:
+                    _SYSTEM_OF_MODEL[relation.related_model] = None
     for model in models:
         post_save.connect(_on_change, sender=model, dispatch_uid=f"feed-save-{model.__name__}")
         post_delete.connect(_on_change, sender=model, dispatch_uid=f"feed-delete-{model.__name__}")

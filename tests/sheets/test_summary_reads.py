@@ -2,6 +2,8 @@
 reads the rows its system names in ``summary_prefetch`` and nothing else: the same card as
 with every row read, without one more query."""
 
+import json
+
 import pytest
 from django.db import connection
 from django.template.loader import render_to_string
@@ -53,3 +55,26 @@ def test_a_character_comes_with_its_partys_agents_clock(player_client, player, p
     assert "Day 3, 09:00" in response.text
     clock_reads = [q for q in queries.captured_queries if 'FROM "sheets_agentclock"' in q["sql"]]
     assert clock_reads == [], "read with the character (a join), not on its own"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_saved_sheet_sends_its_card_read_with_its_own_sheet_alone(
+    slug, player, party, django_capture_on_commit_callbacks
+):
+    """The feed's card after a change: the character joined with its own system's sheet,
+    not with all five (which cost twice as much), and the same card as the dashboard's."""
+    from django_eventstream.models import Event
+
+    system = get_system(slug)
+    character = Character(owner=player, party=party, system=slug)
+    system.call("demo", character, 0)
+    sheet = getattr(Character.objects.get(pk=character.pk), system.sheet_related_name)
+    commit = django_capture_on_commit_callbacks(execute=True)
+    with CaptureQueriesContext(connection) as queries, commit:
+        sheet.save()
+    others = [s.model()._meta.db_table for s in all_systems() if s.slug != slug]
+    joined = [table for q in queries.captured_queries for table in others if table in q["sql"]]
+    assert joined == [], "another system's sheet was read"
+    sent = Event.objects.filter(channel=f"party-{party.pk}", type=f"sheet-{character.pk}").last()
+    everything = Character.objects.with_sheets().select_related("owner").get(pk=character.pk)
+    assert sent is not None and json.loads(sent.data) == card(everything)
