@@ -249,6 +249,10 @@ def sheet_changed(character_id: int, system_slug: str | None = None) -> None:
     known)."""
     connection = transaction.get_connection()
     pending = connection.__dict__.setdefault("_tableside_changed_sheets", {})
+    if not any(getattr(c, "flushes_sheets", False) for _, c, _ in connection.run_on_commit):
+        # No flush waits for a commit: what is pending was rolled back (its flush went
+        # with it), and is not announced.
+        pending.clear()
     pending[character_id] = pending.get(character_id) or system_slug
 
     def flush():
@@ -257,7 +261,9 @@ def sheet_changed(character_id: int, system_slug: str | None = None) -> None:
         for changed_id, slug in changed:
             announce_sheet(changed_id, slug)
 
-    transaction.on_commit(partial(later, flush))
+    callback = partial(later, flush)
+    callback.flushes_sheets = True
+    transaction.on_commit(callback)
 
 
 def _character_id(instance):

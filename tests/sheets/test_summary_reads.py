@@ -78,3 +78,23 @@ def test_a_saved_sheet_sends_its_card_read_with_its_own_sheet_alone(
     sent = Event.objects.filter(channel=f"party-{party.pk}", type=f"sheet-{character.pk}").last()
     everything = Character.objects.with_sheets().select_related("owner").get(pk=character.pk)
     assert sent is not None and json.loads(sent.data) == card(everything)
+
+
+@pytest.mark.django_db(transaction=True)  # real commits and a real rollback
+def test_a_rolled_back_change_is_not_announced_with_the_next_one(player, party):
+    """A sheet change whose transaction rolled back leaves nothing for the next commit on
+    the connection to announce: the next change sends its own card alone."""
+    from django.db import transaction
+    from django_eventstream.models import Event
+
+    kept, undone = (Character(owner=player, party=party, system="mutant") for _ in range(2))
+    for character in (kept, undone):
+        with transaction.atomic():
+            get_system("mutant").call("demo", character, 0)
+    before = Event.objects.order_by("pk").last().pk
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Character.objects.get(pk=undone.pk).mutant.save()
+        raise RuntimeError("rolled back")
+    Character.objects.get(pk=kept.pk).mutant.save()
+    sent = Event.objects.filter(channel=f"party-{party.pk}", pk__gt=before)
+    assert list(sent.values_list("type", flat=True)) == [f"sheet-{kept.pk}"]
