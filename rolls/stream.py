@@ -173,12 +173,15 @@ def after_commit(announce, *args, **kwargs) -> None:
     transaction.on_commit(partial(later, partial(announce, *args, **kwargs)))
 
 
-def announce_roll(roll_id: int, *, update: bool = False) -> None:
+def announce_roll(roll_id: int, *, update: bool = False, written=None) -> None:
     """Send a saved roll to its party's feed (called after the roll's commit); with
-    ``update``, the roll's card again after a later step (a pick, a reveal)."""
+    ``update``, the roll's card again after a later step (a pick, a reveal). ``written``:
+    the new Roll as the request wrote it (with its character), not read again."""
     from rolls.models import Roll
 
-    roll = Roll.objects.select_related("character", "user").filter(pk=roll_id).first()
+    roll = written
+    if roll is None:
+        roll = Roll.objects.select_related("character", "user").filter(pk=roll_id).first()
     if roll is None or roll.party_id is None:
         return
     html = roll_card_html(roll, is_new=True, oob=update)

@@ -316,7 +316,7 @@ def save_roll(
         secret=secret,
     )
     Roll.push.related.set_cached_value(roll, None)  # a new roll has no push yet
-    after_commit(announce_roll, roll.pk)
+    after_commit(announce_roll, roll.pk, written=roll)  # its card, as written
     return roll
 
 

@@ -2,12 +2,16 @@
 inputs against the same rows the roll then reads), the lists only a chosen input needs,
 and nothing after the roll is written (a new roll has no push to look up)."""
 
+import json
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rolls.models import Roll
+from sheets.models import Character
+from sheets.systems.registry import all_systems, get_system
 from tests.factories import MutantWeaponFactory
 from tests.factories_agents import AgentCharacterFactory, AgentWeaponFactory, agent_sheet
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
@@ -160,3 +164,30 @@ def test_a_zombiepocalypse_check_reads_the_conditions_once_and_no_task_list(
         assert '"sheets_zombietask"."name"' in sql.partition("WHERE")[2], sql
     roll = Roll.objects.get()
     assert roll.inputs["conditions"] == [injury.name], "the chosen injury counted"
+
+
+@pytest.mark.parametrize("slug", [system.slug for system in all_systems()])
+def test_a_new_roll_goes_to_the_feed_as_written_without_being_read_again(
+    slug, player, party, player_client, django_capture_on_commit_callbacks
+):
+    """Each system's everyday roll: once committed, its card goes to the party's feed from
+    the Roll the request wrote, the same card as from the stored row."""
+    from django_eventstream.models import Event
+
+    from bench.rolls import fresh, roll_action
+    from rolls.cards import roll_card_html
+
+    character = Character(owner=player, party=party, system=slug)
+    get_system(slug).call("demo", character, 0)
+    character = Character.objects.get(pk=character.pk)
+    action, data = roll_action(character)
+    commit = django_capture_on_commit_callbacks(execute=True)
+    with CaptureQueriesContext(connection) as captured, commit:
+        response = player_client.post(
+            reverse("roll_form", args=[character.pk, action.slug]), fresh(data), headers=HTMX
+        )
+    assert response.status_code == 200
+    assert not reads([q["sql"] for q in captured.captured_queries], "rolls_roll")
+    roll = Roll.objects.filter(character=character).latest("pk")
+    sent = Event.objects.filter(channel=f"party-{party.pk}", type="roll").latest("pk")
+    assert json.loads(sent.data) == roll_card_html(roll, is_new=True)
