@@ -22,10 +22,13 @@ def new_invite_code() -> str:
 
 class PartyQuerySet(models.QuerySet):
     def for_user(self, user):
-        """Parties the user runs or plays in."""
+        """Parties the user runs or plays in. Membership is a subquery, not a join: a
+        join would narrow what the queryset counts (``Count("memberships")``) to the
+        user's own membership."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(Q(gm=user) | Q(memberships__user=user)).distinct()
+        played = Membership.objects.filter(user=user).values("party")
+        return self.filter(Q(gm=user) | Q(pk__in=played))
 
 
 class Party(models.Model):

@@ -1,9 +1,9 @@
 import pytest
 from django.urls import reverse
 
-from sheets.models import Character
+from sheets.models import Character, Party
 from sheets.systems.registry import all_systems
-from tests.factories import CharacterFactory, PartyFactory
+from tests.factories import CharacterFactory, PartyFactory, UserFactory, member_of
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +40,17 @@ def test_home_lists_my_characters_and_parties_but_not_others(player_client, play
     assert mine.name in response.text
     assert party.name in response.text
     assert "Someone Else" not in response.text
+
+
+def test_a_party_on_home_counts_every_player_not_only_me(player_client, player, party):
+    """The party's line counts all its players and characters, as the GM's would."""
+    other = member_of(party, UserFactory(username="bob"))
+    CharacterFactory(owner=player, party=party)
+    CharacterFactory(owner=other, party=party)
+    CharacterFactory(owner=other, party=party)
+    response = player_client.get(reverse("home"))
+    assert "2 players · 3 characters" in response.text
+    assert list(Party.objects.for_user(player)) == [party]
 
 
 def test_home_has_a_helpful_empty_state(client, stranger):
