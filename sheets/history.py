@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from sheets.history_access import SHEET_ROWS_REASON
 from sheets.models import Character
 from sheets.restore import row_models
 
@@ -34,11 +35,16 @@ class Entry:
     by_gm: bool = False
 
 
+def _first_up(text: str) -> str:
+    """The first letter up, the rest as it is ("XP" stays "XP", not "Xp")."""
+    return text[:1].upper() + text[1:]
+
+
 def _label(model, name: str) -> str:
     try:
-        return str(model._meta.get_field(name).verbose_name).capitalize()
+        return _first_up(str(model._meta.get_field(name).verbose_name))
     except Exception:  # a field the model no longer has
-        return name.replace("_", " ").capitalize()
+        return _first_up(name.replace("_", " "))
 
 
 def _shown(model, name: str, value) -> str:
@@ -74,7 +80,7 @@ def _record_changes(record, previous, item_label: str | None) -> list[Change]:
     if previous is None:
         return []
     delta = record.diff_against(previous)
-    prefix = f"{item_label.capitalize()} “{name}”: " if item_label else ""
+    prefix = f"{_first_up(item_label)} “{name}”: " if item_label else ""
     return [
         Change(
             f"{prefix}{_label(model, c.field)} {_shown(model, c.field, c.old)} → "
@@ -101,7 +107,7 @@ def records_of(character: Character):
     labels = {}
     for collection in system.collections:
         relation = sheet_model._meta.get_field(collection.related_name)
-        labels[relation.related_model] = collection.item_label
+        labels[relation.related_model] = collection.history_label or collection.item_label
     # every recorded row model of the sheet, listed or not (the Slots grid's items, ideas
     # and marks are edited through the system's own endpoints)
     for row_model, fk in row_models(system):
@@ -127,6 +133,8 @@ def entries(character: Character) -> list[Entry]:
         last_seen[key] = record
     records = sorted(found, key=lambda pair: pair[0].history_date, reverse=True)
     for record, item_label in records:
+        if record.history_type == "+" and record.history_change_reason == SHEET_ROWS_REASON:
+            continue  # a new sheet's own rows (an agent's 56 skills): "Created the sheet"
         changes = _record_changes(record, previous[id(record)], item_label)
         if not changes:
             continue

@@ -1,4 +1,9 @@
-"""``Model.history`` without a new class each time.
+"""History rows written together, and ``Model.history`` without a new class each time.
+
+``create_with_history(rows, model)``: the rows a new sheet comes with (an agent's 56 seed
+skills, a demo's gear) in one insert, each with its history row, so an undo or a restore
+knows they were there from the start; the history page folds them into "Created the
+sheet" (their reason is ``SHEET_ROWS_REASON``).
 
 django-simple-history's descriptor builds its manager class afresh on every read of
 ``Model.history`` or ``instance.history`` (``HistoryManager.from_queryset``, which walks
@@ -12,6 +17,14 @@ from __future__ import annotations
 
 from django.apps import apps
 from simple_history.manager import HistoryDescriptor
+from simple_history.utils import bulk_create_with_history
+
+SHEET_ROWS_REASON = "Came with the new sheet"
+
+
+def create_with_history(rows, model) -> list:
+    """Insert ``rows`` of ``model`` and their history rows (two statements)."""
+    return bulk_create_with_history(list(rows), model, default_change_reason=SHEET_ROWS_REASON)
 
 
 class OnceBuiltHistoryDescriptor(HistoryDescriptor):

@@ -194,16 +194,18 @@ def _put_back_rows(system, sheet, version: Version, reason: str, user) -> int:
         model: {row.pk: row for row in model.objects.select_for_update().filter(**{fk: sheet.pk})}
         for model, fk in pairs
     }
-    recorded = {
-        model: set(model.history.filter(**{fk: sheet.pk}).values_list(model._meta.pk.attname,
-                                                                       flat=True).distinct())
+    # rows whose history begins with their creation; the others were written before
+    # history was kept for them (an Agents sheet's seed skills, until 2026-11): they were
+    # there all along
+    created = {
+        model: set(model.history.filter(**{fk: sheet.pk}, history_type="+").values_list(
+            model._meta.pk.attname, flat=True))
         for model, fk in pairs
     }  # fmt: skip
     # rows added since go first (those pointing at others before what they point at)
     for model, _fk in reversed(pairs):
         for pk, row in current[model].items():
-            # a row with no history at all was never seen by it: leave it alone
-            if pk not in version.rows[model] and pk in recorded[model]:
+            if pk not in version.rows[model] and pk in created[model]:
                 _mark(row, reason, user)
                 row.delete()
                 count += 1

@@ -109,6 +109,7 @@ class Collection:
     form: str
     label: str  # "Gear"
     item_label: str  # "gear line"
+    history_label: str = ""  # a row in the sheet's history, if not ``item_label``
 
     @property
     def form_class(self):

@@ -55,12 +55,12 @@ def test_undo_and_restore_bring_a_value_back_on_the_sheet_and_the_gms_dashboard(
     expect(card).to_contain_text("4/5")
     page.get_by_role("link", name="History").click()
     entries = page.locator("[data-history-entry]")
-    entry = entries.filter(has_text="Damage (strength trauma) 0 → 2").first
+    entry = entries.filter(has_text="Damage (Strength trauma) 0 → 2").first
     entry.get_by_text("Restore this version").click()
     entry.get_by_role("button", name=re.compile("Restore the sheet as of")).click()
     expect(page.locator(".messages")).to_contain_text("is back as it was")
     expect(entries.first).to_contain_text("Restored the sheet as of")
-    expect(entries.first).to_contain_text("Damage (strength trauma) 1 → 2")
+    expect(entries.first).to_contain_text("Damage (Strength trauma) 1 → 2")
     expect(card).to_contain_text("3/5")
 
     page.get_by_role("link", name=re.compile("Back to")).click()

@@ -227,3 +227,42 @@ def test_every_face_of_the_basic_roll_reads_as_the_seeds_table_through_the_actio
         seen.add(expected)
     assert len(seen) == 6
     assert stored(dana).stress == 0
+
+
+def test_a_failure_is_one_entry_in_the_sheet_s_history(player_client, dana, scripted_dice):
+    """The stress on the sheet and the XP on the skill are one roll's changes: one history
+    entry under the roll's name, the skill named as a skill (not as a custom one)."""
+    from sheets.history import entries
+
+    stealth = skill(dana, "Stealth")
+    scripted_dice(1, 3, 12, 12)
+    assert roll(player_client, dana, skill=stealth.pk).status_code == 200
+    newest = entries(dana.character)[0]
+    assert newest.reason == "Basic roll: Stealth"
+    assert sorted(change.what for change in newest.changes) == [
+        "Skill “Stealth”: XP 0 → 1",
+        "Stress 0 → 1",
+    ]
+    page = player_client.get(reverse("character_history", args=[dana.pk])).text
+    assert page.count("Basic roll: Stealth") == 1
+
+
+def test_undoing_a_new_agents_failure_takes_the_xp_back_and_keeps_the_skill(
+    player_client, dana, scripted_dice
+):
+    """The seed's skills of a new agent are written together, without a history row each:
+    the first roll that changes one must still be undone to the skill as it was (its XP
+    back to 0), never by removing the skill."""
+    import re
+
+    stealth = skill(dana, "Stealth")
+    scripted_dice(1, 3, 12, 12)
+    response = roll(player_client, dana, skill=stealth.pk)
+    token = re.search(r'name="undo" value="([^"]+)"', response.text).group(1)
+    undone = player_client.post(
+        reverse("character_undo", args=[dana.pk]), {"undo": token}, HTTP_HX_REQUEST="true"
+    )
+    assert undone.status_code == 200
+    assert skill(dana, "Stealth").xp == 0
+    assert stored(dana).stress == 0
+    assert AgentSkill.objects.filter(sheet=dana).count() == 56

@@ -91,11 +91,11 @@ def test_the_history_page_reads_each_change_with_who_and_groups_a_rolls_effects(
     gear = MutantGearLineFactory(sheet=mutant_sheet, name="Rope")
     gear.delete()
     page = player_client.get(reverse("character_history", args=[mutant_sheet.pk])).text
-    assert "Damage (strength trauma) 0 → 1" in page
+    assert "Damage (Strength trauma) 0 → 1" in page
     assert "Mutation points 0 → 2" in page
     assert "Added gear line “Rope”" in page and "Removed gear line “Rope”" in page
     # the GM's edit is marked as the GM's; newest first
-    assert page.index("Mutation points 0 → 2") < page.index("Damage (strength trauma) 0 → 1")
+    assert page.index("Mutation points 0 → 2") < page.index("Damage (Strength trauma) 0 → 1")
     gm_entry = page[: page.index("Mutation points 0 → 2")]
     assert 'badge text-bg-warning">GM</span>' in gm_entry[gm_entry.rindex("data-history-entry") :]
 

@@ -53,6 +53,7 @@ def reload(sheet, cleaned_data, rng) -> Rolled:
         "reloads",
     )
     changes.row(weapon, "shots", weapon.reload, f"{weapon.name}: {weapon.reload} shots", "shots")
+    changes.save(f"Reload {weapon.name}")
     return Rolled(
         kind="reload",
         label=f"Reload {weapon.name}",
@@ -75,6 +76,7 @@ def raise_skill(sheet, cleaned_data, rng) -> Rolled:
         f"skill:{skill.name}",
     )
     changes.row(skill, "xp", 0, f"{skill.name}: the XP counter resets to 0", f"xp:{skill.name}")
+    changes.save(f"Raise {skill.name}")
     return Rolled(
         kind="raise",
         label=f"Raise {skill.name}",

@@ -189,12 +189,14 @@ POOL_LABELS = {
 
 
 class Changes:
-    """The sheet fields and rows a roll changes, the effects as the feed shows them."""
+    """The sheet fields and rows a roll changes, the effects as the feed shows them.
+    ``save(reason)`` writes them, each with the action's reason: the history shows one
+    entry per action."""
 
     def __init__(self, sheet):
         self.sheet = sheet
         self.fields: list[str] = []
-        self.rows: list[Any] = []
+        self.rows: dict[int, tuple[Any, list[str]]] = {}  # id(row) -> (row, fields)
         self.effects: list[dict[str, Any]] = []
 
     def set(self, field: str, value, note: str) -> None:
@@ -227,12 +229,17 @@ class Changes:
         if before == value:
             return
         setattr(row, field, value)
-        row._change_reason = note
-        row.save(update_fields=[field])
+        fields = self.rows.setdefault(id(row), (row, []))[1]
+        if field not in fields:
+            fields.append(field)
         amount = value - before if isinstance(value, int) else 1
         self.effects.append({"target": target, "amount": amount, "note": note})
 
     def save(self, reason: str) -> None:
+        for row, fields in self.rows.values():
+            row._change_reason = reason
+            row.save(update_fields=fields)
+        self.rows.clear()
         if self.fields:
             self.sheet._change_reason = reason
             self.sheet.save(update_fields=self.fields)

@@ -1,5 +1,6 @@
 """A filled-in agent for `manage.py demo`: Dana Reyes, an Operator of the DPI."""
 
+from sheets.history_access import create_with_history
 from sheets.models import Character
 from sheets.systems.agents.models import (
     AgentItem,
@@ -164,14 +165,15 @@ def fill(character, index: int) -> AgentSheet:
         if level:
             skill.level, skill.role_pick, skill.ancestry_pick = level
             skill.save()
-    AgentWeapon.objects.bulk_create([AgentWeapon(sheet=sheet, **w) for w in data["weapons"]])
-    AgentItem.objects.bulk_create(
-        [AgentItem(sheet=sheet, kind=k, name=n, count=c) for k, n, c in data["items"]]
+    create_with_history([AgentWeapon(sheet=sheet, **w) for w in data["weapons"]], AgentWeapon)
+    create_with_history(
+        [AgentItem(sheet=sheet, kind=k, name=n, count=c) for k, n, c in data["items"]], AgentItem
     )
-    AgentSupply.objects.bulk_create(
-        [AgentSupply(sheet=sheet, kind=k, quality=q, weeks=w) for k, q, w in data["supplies"]]
+    create_with_history(
+        [AgentSupply(sheet=sheet, kind=k, quality=q, weeks=w) for k, q, w in data["supplies"]],
+        AgentSupply,
     )
-    AgentJunior.objects.bulk_create(
-        [AgentJunior(sheet=sheet, name=n, skills=s) for n, s in data["juniors"]]
+    create_with_history(
+        [AgentJunior(sheet=sheet, name=n, skills=s) for n, s in data["juniors"]], AgentJunior
     )
     return sheet

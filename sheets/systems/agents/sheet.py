@@ -11,6 +11,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from rolls.dice.agents import sheet as engine
 from rolls.dice.core import DiceError
 from sheets.editing import editing_context
+from sheets.history_access import create_with_history
 from sheets.systems.agents import rules
 from sheets.systems.agents.models import LEVEL_CHOICES, AgentClock, AgentSheet, AgentSkill
 from sheets.systems.registry import Summary, SummaryValue
@@ -236,5 +237,6 @@ def new_sheet(character) -> AgentSheet:
     skills = listed_skills()
     for skill in skills:
         skill.sheet = sheet
-    AgentSkill.objects.bulk_create(skills)
+    # with their history rows: an undo or a restore knows they were there from the start
+    create_with_history(skills, AgentSkill)
     return sheet

@@ -50,7 +50,14 @@ AGENTS = System(
     party_related="agents_clock",
     field_form=f"{FORMS}.AgentSheetForm",
     collections=(
-        Collection("skills", "skills", f"{FORMS}.SkillForm", "Custom skills", "custom skill"),
+        Collection(
+            "skills",
+            "skills",
+            f"{FORMS}.SkillForm",
+            "Custom skills",
+            "custom skill",
+            history_label="skill",  # the seed's skills change too (XP, levels)
+        ),
         Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
         Collection("items", "items", f"{FORMS}.ItemForm", "Items", "gear item"),
         Collection("supplies", "supplies", f"{FORMS}.SupplyForm", "Supplies", "supply"),

@@ -1,5 +1,6 @@
 """Two filled-in Mutant: Year Zero characters for `manage.py demo`."""
 
+from sheets.history_access import create_with_history
 from sheets.systems.mutant.models import (
     MutantArtifact,
     MutantCriticalInjury,
@@ -115,29 +116,33 @@ def fill(character, index: int) -> MutantSheet:
     )  # fmt: skip
     for model in rows:
         model.objects.filter(sheet=sheet).delete()
-    MutantGearLine.objects.bulk_create(
+    create_with_history(
         [MutantGearLine(sheet=sheet, name=n, weight=w, bonus=b) for n, w, b in data["gear"]]
-        + [MutantGearLine(sheet=sheet, name=n, weight=0, tiny=True) for n in data["tiny"]]
+        + [MutantGearLine(sheet=sheet, name=n, weight=0, tiny=True) for n in data["tiny"]],
+        MutantGearLine,
     )
-    MutantWeapon.objects.bulk_create(
+    create_with_history(
         [
             MutantWeapon(sheet=sheet, name=n, bonus=b, damage=d, range=r, special=s)
             for n, b, d, r, s in data["weapons"]
-        ]
+        ],
+        MutantWeapon,
     )
-    MutantTalent.objects.bulk_create([MutantTalent(sheet=sheet, name=n) for n in data["talents"]])
-    MutantMutation.objects.bulk_create(
-        [MutantMutation(sheet=sheet, name=n) for n in data["mutations"]]
+    create_with_history([MutantTalent(sheet=sheet, name=n) for n in data["talents"]], MutantTalent)
+    create_with_history(
+        [MutantMutation(sheet=sheet, name=n) for n in data["mutations"]], MutantMutation
     )
-    MutantArtifact.objects.bulk_create(
-        [MutantArtifact(sheet=sheet, name=n, effect=e) for n, e in data["artifacts"]]
+    create_with_history(
+        [MutantArtifact(sheet=sheet, name=n, effect=e) for n, e in data["artifacts"]],
+        MutantArtifact,
     )
-    MutantCriticalInjury.objects.bulk_create(
+    create_with_history(
         [
             MutantCriticalInjury(
                 sheet=sheet, name=n, effect=e, lethal=lethal, time_limit=t, healing_time=h
             )
             for n, e, lethal, t, h in data["injuries"]
-        ]
+        ],
+        MutantCriticalInjury,
     )
     return sheet

@@ -1,5 +1,6 @@
 """A filled-in human for `manage.py demo` (The Ark)."""
 
+from sheets.history_access import create_with_history
 from sheets.systems.slots.models import SlotsIdea, SlotsItem, SlotsMark, SlotsSheet
 from sheets.systems.slots.rules import ensure_peoples
 
@@ -34,14 +35,18 @@ def fill(character, index: int) -> SlotsSheet:
     )
     for model in (SlotsItem, SlotsIdea, SlotsMark):
         model.objects.filter(sheet=sheet).delete()
-    SlotsItem.objects.bulk_create(
-        SlotsItem(sheet=sheet, slot=s, name=n, tags=t) for s, n, t in data["items"]
+    create_with_history(
+        [SlotsItem(sheet=sheet, slot=s, name=n, tags=t) for s, n, t in data["items"]], SlotsItem
     )
-    SlotsIdea.objects.bulk_create(
-        SlotsIdea(sheet=sheet, slot=s, kind=k, name=n, target=t) for s, k, n, t in data["ideas"]
+    create_with_history(
+        [SlotsIdea(sheet=sheet, slot=s, kind=k, name=n, target=t) for s, k, n, t in data["ideas"]],
+        SlotsIdea,
     )
-    SlotsMark.objects.bulk_create(
-        SlotsMark(sheet=sheet, area=a, number=n, wound=w, condition=c)
-        for a, n, w, c in data["marks"]
+    create_with_history(
+        [
+            SlotsMark(sheet=sheet, area=a, number=n, wound=w, condition=c)
+            for a, n, w, c in data["marks"]
+        ],
+        SlotsMark,
     )
     return sheet

@@ -5,6 +5,7 @@ from django.db import transaction
 from rolls.actions import zombie as actions
 from rolls.dice.core import ScriptedRNG
 from rolls.models import Roll
+from sheets.history_access import create_with_history
 from sheets.systems.zombie.kinds import ensure_zombie_kinds
 from sheets.systems.zombie.models import (
     ZombieCondition,
@@ -62,17 +63,23 @@ def fill(character, index: int) -> ZombieSheet:
     for model in (ZombieCondition, ZombieItem, ZombieWeapon, ZombieTask):
         model.objects.filter(sheet=sheet).delete()
     Roll.objects.filter(character=character, system="zombie").delete()
-    ZombieCondition.objects.bulk_create(
-        [ZombieCondition(sheet=sheet, name=n, kind=k, modifier=m) for n, k, m in data["conditions"]]
+    create_with_history(
+        [
+            ZombieCondition(sheet=sheet, name=n, kind=k, modifier=m)
+            for n, k, m in data["conditions"]
+        ],
+        ZombieCondition,
     )
-    ZombieItem.objects.bulk_create(
-        [ZombieItem(sheet=sheet, name=n, quantity=q, note=t) for n, q, t in data["items"]]
+    create_with_history(
+        [ZombieItem(sheet=sheet, name=n, quantity=q, note=t) for n, q, t in data["items"]],
+        ZombieItem,
     )
-    ZombieWeapon.objects.bulk_create(
+    create_with_history(
         [
             ZombieWeapon(sheet=sheet, name=n, ammo=a, rounds=r, note=t)
             for n, a, r, t in data["weapons"]
-        ]
+        ],
+        ZombieWeapon,
     )
     tasks = [ZombieTask.objects.create(sheet=sheet, name=name) for name in data["tasks"]]
     attempt = data["attempt"]
