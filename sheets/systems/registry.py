@@ -115,6 +115,12 @@ class Collection:
     def form_class(self):
         return import_string(self.form)
 
+    @property
+    def one_item(self) -> str:
+        """The item label with its article: "a gear line", "an artifact"."""
+        article = "an" if self.item_label[:1].lower() in "aeiou" else "a"
+        return f"{article} {self.item_label}"
+
 
 @dataclass(frozen=True)
 class System:

@@ -581,3 +581,10 @@ def test_the_owner_and_the_gm_of_the_party_may_use_every_endpoint(
 def test_a_gm_cannot_edit_a_character_outside_their_party(gm_client, mutant_sheet):
     loner = MutantSheetFactory(character=CharacterFactory(party=None))
     assert save(gm_client, loner, "strength", "4", "5").status_code == 404
+
+
+def test_an_add_form_names_its_row_with_the_right_article(player_client, mutant_sheet):
+    page = player_client.get(mutant_sheet.character.get_absolute_url() + "?all").content.decode()
+    assert "Add a gear line</h3>" in page
+    assert "Add an artifact</h3>" in page
+    assert "Add a artifact" not in page

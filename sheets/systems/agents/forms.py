@@ -181,21 +181,23 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
 
 class WeaponForm(AddFieldsMixin, forms.ModelForm):
     row_columns = {
-        "name": "col-12 col-sm-6 col-md-3",
-        "tag": "col-6 col-sm-3 col-md-2",
-        "level": "col-3 col-md-1",
-        "extra_dice": "col-3 col-md-1",
-        "extra_die": "col-3 col-md-1",
-        "distance": "col-6 col-md-2",
-        "reload": "col-3 col-md-1",
-        "shots": "col-3 col-md-1",
-        "reloads": "col-3 col-md-1",
+        # three lines whatever the list's width: the weapon and its dice; its reach and
+        # ammunition; its properties, what it requires and Remove
+        "name": "col-12 col-sm-4",
+        "tag": "col-6 col-sm-3",
+        "level": "col-3 col-sm-2",
+        "extra_dice": "col-3 col-sm-3",
+        "extra_die": "col-4 col-sm-2",
+        "distance": "col-8 col-sm-4",
+        "reload": "col-4 col-sm-2",
+        "shots": "col-4 col-sm-2",
+        "reloads": "col-4 col-sm-2",
         "explosive": "col-auto",
         "line": "col-auto",
         "piercing": "col-auto",
         "arc": "col-auto",
         "burn": "col-auto",
-        "requires": "col-6 col-md-2",
+        "requires": "col",
     }
     add_fields = ("name", "tag", "level", "distance", "reload")
 

@@ -145,10 +145,11 @@ class LinesField(forms.DecimalField):
 class GearLineForm(forms.ModelForm):
     # Column classes of each field when a row is shown on the sheet.
     row_columns = {
-        "name": "col-12 col-sm-5 col-md-4",
+        # the name takes what the others leave, so Remove stays on the row's line
+        "name": "col-12 col-sm",
         "weight": "col-4 col-sm-2",
         "bonus": "col-4 col-sm-2",
-        "tiny": "col-4 col-sm-2 align-self-center",
+        "tiny": "col-4 col-sm-auto align-self-center",
     }
 
     class Meta:
@@ -177,11 +178,13 @@ class GearLineForm(forms.ModelForm):
 
 class WeaponForm(forms.ModelForm):
     row_columns = {
-        "name": "col-12 col-sm-6 col-md-3",
-        "bonus": "col-3 col-sm-2 col-md-1",
-        "damage": "col-3 col-sm-2 col-md-1",
-        "range": "col-6 col-sm-2 col-md-3",
-        "special": "col-12 col-md-2",
+        # as the add form: the weapon's figures on one line, its special under them
+        # (the list is half the tab wide: one line of five cut the heads short)
+        "name": "col-12 col-sm-4",
+        "bonus": "col-4 col-sm-2",
+        "damage": "col-4 col-sm-2",
+        "range": "col-4 col-sm-4",
+        "special": "col",
     }
 
     class Meta:
@@ -233,7 +236,7 @@ class MutationForm(forms.ModelForm):
 
 
 class ArtifactForm(forms.ModelForm):
-    row_columns = {"name": "col-12 col-sm-5", "effect": "col-12 col-sm-7"}
+    row_columns = {"name": "col-12 col-sm-5", "effect": "col-12 col-sm"}  # Remove beside
 
     class Meta:
         model = MutantArtifact
@@ -248,11 +251,12 @@ class ArtifactForm(forms.ModelForm):
 
 class CriticalInjuryForm(forms.ModelForm):
     row_columns = {
-        "name": "col-12 col-sm-6 col-md-3",
-        "effect": "col-12 col-sm-6 col-md-4",
-        "lethal": "col-4 col-md-1 align-self-center",
-        "time_limit": "col-4 col-md-2",
-        "healing_time": "col-4 col-md-2",
+        # two lines, as the add form: what it is, then its clock (and Remove)
+        "name": "col-12 col-sm-5",
+        "effect": "col-12 col-sm-7",
+        "lethal": "col-auto align-self-center",
+        "time_limit": "col",
+        "healing_time": "col",
     }
 
     class Meta:

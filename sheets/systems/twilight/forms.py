@@ -285,7 +285,7 @@ class ArmorForm(forms.ModelForm):
 
 
 class GearForm(forms.ModelForm):
-    row_columns = {"name": "col-8", "weight": "col-4"}
+    row_columns = {"name": "col", "weight": "col-3"}  # Remove beside them
 
     class Meta:
         model = TwilightGear

@@ -43,7 +43,7 @@ TWILIGHT = System(
             "Spare magazines and belts",
             "spare magazine",
         ),
-        Collection("armor", "armor", f"{FORMS}.ArmorForm", "Armor", "armor"),
+        Collection("armor", "armor", f"{FORMS}.ArmorForm", "Armor", "piece of armor"),
         Collection("gear", "gear", f"{FORMS}.GearForm", "Gear", "item"),
         Collection(
             "specialties", "specialties", f"{FORMS}.SpecialtyForm", "Specialties", "specialty"

@@ -1,0 +1,53 @@
+"""Every system's filled-in sheet at the desk widths players use (1440, 1280 and 1024 px,
+the feed beside the sheet): no name or label cut short, none running under a field or
+into another label, in the first view and in every tab."""
+
+from pathlib import Path
+
+import pytest
+from django.db import transaction
+from playwright.sync_api import expect
+
+from sheets.models import Character
+from sheets.systems.registry import all_systems
+
+WIDTHS = ({"width": 1440, "height": 900}, {"width": 1280, "height": 800},
+          {"width": 1024, "height": 768})  # fmt: skip
+
+# What the page shows in words beside fields: attribute and skill names, field labels,
+# the T2K dice. A text box is its text's own extent (a Range), so a word that overflows
+# its box is seen where it is drawn.
+CLASHES = (Path(__file__).parent / "sheet_fit.js").read_text()
+
+
+def filled_in(system, owner, party) -> Character:
+    """The system's demo character (its rows: weapons, gear, injuries...) for ``owner``."""
+    character = Character(owner=owner, party=party, system=system.slug)
+    with transaction.atomic():
+        system.call("demo", character, 0)
+    return character
+
+
+@pytest.mark.parametrize("system", list(all_systems()), ids=lambda system: system.slug)
+def test_nothing_on_the_sheet_is_cut_short_or_runs_into_a_field(
+    system, asgi_server, page, log_in, player, party
+):
+    character = filled_in(system, player, party)
+    log_in(page, player)
+    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    expect(page.locator(".sheet-first-view")).to_be_visible()
+    tabs = page.locator(".sheet-tabs [data-tab]")
+    if system.slug != "slots":  # the Slots sheet's only tab is its notes
+        expect(tabs.first).to_be_visible()
+    found = []
+    for size in WIDTHS:
+        page.set_viewport_size(size)
+        found += [f"{size['width']} px, first view: {clash}"
+                  for clash in page.locator(".sheet-first-view").evaluate(CLASHES)]  # fmt: skip
+        for tab in tabs.all():
+            tab.click()
+            panel = page.locator(".sheet-tab.is-active")
+            expect(panel).to_have_id(tab.get_attribute("data-tab"))
+            found += [f"{size['width']} px, {tab.inner_text()} tab: {clash}"
+                      for clash in panel.evaluate(CLASHES)]  # fmt: skip
+    assert found == []
