@@ -13,15 +13,15 @@
     .filter(shown).map((el) => ({ el, r: el.getBoundingClientRect() }));
   const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
   const found = [];
-  for (const t of texts) {
+  texts.forEach((t, i) => {
     const style = getComputedStyle(t.el);
     if (style.overflowX !== "visible" && t.el.scrollWidth > t.el.clientWidth + 1) found.push(`"${name(t.el)}" is cut short`);
     for (const c of controls) {
       if (!t.el.contains(c.el) && !c.el.contains(t.el) && overlap(t.r, c.r)) found.push(`"${name(t.el)}" runs under ${c.el.tagName.toLowerCase()} "${name(c.el)}"`);
     }
-    for (const u of texts) {
-      if (u !== t && !t.el.contains(u.el) && !u.el.contains(t.el) && overlap(t.r, u.r)) found.push(`"${name(t.el)}" runs into "${name(u.el)}"`);
+    for (const u of texts.slice(i + 1)) {  // each pair once
+      if (!t.el.contains(u.el) && !u.el.contains(t.el) && overlap(t.r, u.r)) found.push(`"${name(t.el)}" runs into "${name(u.el)}"`);
     }
-  }
+  });
   return [...new Set(found)];
 }
