@@ -18,7 +18,7 @@ from rolls.dice.core import DiceError
 from rolls.models import Roll
 from rolls.rng import server_rng
 from rolls.stream import after_commit, announce_roll, channel_for
-from sheets.editing import editable_character, sheet_lookup
+from sheets.editing import editable_character, locked_editable_sheet, locked_sheet
 from sheets.models import Party
 from sheets.restore import Change
 from sheets.signals import touched_once
@@ -50,21 +50,27 @@ def _page(request, name, context, status=200):
     return response
 
 
+def _roll_context(request, character, action) -> dict:
+    roll_action = _action(request, character, action)
+    is_gm = character.party is not None and character.party.is_gm(request.user)
+    return {"character": character, "action": roll_action, "roll": None, "is_gm": is_gm}
+
+
 @login_required
 def roll_form(request, pk, action):
     """GET: the roll's form with its exact odds. POST: roll against the sheet."""
-    character = editable_character(request, pk)
-    roll_action = _action(request, character, action)
-    is_gm = character.party is not None and character.party.is_gm(request.user)
-    context = {"character": character, "action": roll_action, "roll": None, "is_gm": is_gm}
     if request.method != "POST":
-        context["form"] = roll_action.form_class(character.sheet, initial=request.GET.dict())
+        character = editable_character(request, pk)
+        context = _roll_context(request, character, action)
+        context["form"] = context["action"].form_class(character.sheet, initial=request.GET.dict())
         return _page(request, "roll-form", context)
     try:
-        # The sheet is read once, locked: the form checks the inputs against the rows
-        # the roll then reads, and nothing changes them in between.
+        # The sheet is read once, locked, with its character: the form checks the
+        # inputs against the rows the roll then reads, and nothing changes them between.
         with transaction.atomic():
-            sheet = locked_sheet(character.system_descriptor, character)
+            character, sheet = locked_editable_sheet(request, pk)
+            context = _roll_context(request, character, action)
+            roll_action, is_gm = context["action"], context["is_gm"]
             form = context["form"] = roll_action.form_class(
                 sheet, data=request.POST, initial=request.GET.dict()
             )
@@ -324,21 +330,6 @@ def record_roll(character, user, run):
     """A roll (or an action without dice) made outside the roll form, by a party-level
     setting (the GM passing a round for every sheet): the same locked path as any roll."""
     return _record(character, user, run)
-
-
-def locked_sheet(system, character):
-    """The character's sheet row, locked until the transaction ends (sheet before roll,
-    always, so two requests never wait on each other crosswise). Its ``character`` is
-    the one the request loaded (with its party): the rules read it without a query."""
-    lookup = sheet_lookup(system, character)
-    sheets = system.model().objects.select_for_update()
-    if system.locked_with:  # read in the same query; the sheet's row alone is locked
-        sheets = system.model().objects.select_for_update(of=("self",))
-        sheets = sheets.select_related(*system.locked_with)
-    sheet = sheets.get(**lookup)
-    (field_name,) = lookup
-    setattr(sheet, field_name, character)
-    return sheet
 
 
 def _result_response(request, context, status=200):

@@ -49,6 +49,8 @@ The package
 from sheets.editing.fields import CHANGED_EVENT, FieldState, resolve
 from sheets.editing.saving import (
     editable_character,
+    locked_editable_sheet,
+    locked_sheet,
     readable_character,
     save_field,
     sheet_lookup,
@@ -61,6 +63,8 @@ __all__ = [
     "FieldState",
     "editable_character",
     "editing_context",
+    "locked_editable_sheet",
+    "locked_sheet",
     "readable_character",
     "resolve",
     "save_field",

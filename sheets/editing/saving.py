@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import prefetch_related_objects
 from django.http import Http404
@@ -27,7 +27,7 @@ from sheets.editing.fields import (
 )
 from sheets.models import Character
 from sheets.restore import Change
-from sheets.systems.registry import party_related_paths
+from sheets.systems.registry import get_system, party_related_paths
 
 
 def readable_character(request, pk) -> Character:
@@ -55,6 +55,80 @@ def editable_character(request, pk) -> Character:
     if not character.can_edit(request.user):
         raise Http404("No character here.")
     return character
+
+
+_SYSTEMS_KNOWN = 4096  # characters whose system this process remembers
+_systems: dict[int, str] = {}
+
+
+def character_system(pk, *, fresh: bool = False) -> str | None:
+    """The slug of character ``pk``'s game system; None if there is no such character.
+
+    A character's system never changes (the admin shows it read only), so each process
+    remembers it: a request that knows the system can read the sheet joined with its
+    character in one query. ``fresh`` reads it again (the caller found no sheet where
+    the remembered system said: a pk used again after a rolled back transaction)."""
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        return None
+    if not fresh and pk in _systems:
+        return _systems[pk]
+    slug = Character.objects.filter(pk=pk).values_list("system", flat=True).first()
+    if slug is None:
+        _systems.pop(pk, None)
+        return None
+    if len(_systems) >= _SYSTEMS_KNOWN:
+        _systems.clear()
+    _systems[pk] = slug
+    return slug
+
+
+def locked_editable_sheet(request, pk):
+    """``(character, sheet)`` for a change made under the sheet's lock (a roll), if the
+    user may change the character (owner, or GM of its party); else 404. Inside the
+    caller's transaction.
+
+    One query where the character's system is known: the sheet row joined with its
+    character, the party, the party's settings row the system reads
+    (``System.party_related``) and what it reads with its sheet (``System.locked_with``);
+    the sheet's row alone is locked. Otherwise (the first time in this process, or a
+    remembered system that finds no sheet) the character, then its sheet, locked."""
+    slug = character_system(pk)
+    if slug is not None:
+        system = get_system(slug)
+        (to_character,) = sheet_lookup(system, Character(pk=0))
+        joined = [to_character, f"{to_character}__party", *system.locked_with]
+        if system.party_related:
+            joined.append(f"{to_character}__party__{system.party_related}")
+        sheets = system.model().objects.select_for_update(of=("self",)).select_related(*joined)
+        try:
+            sheet = sheets.get(**{to_character: pk})
+        except ObjectDoesNotExist:
+            sheet = None
+        if sheet is not None:
+            character = getattr(sheet, to_character)
+            if not character.can_edit(request.user):
+                raise Http404("No character here.")
+            return character, sheet
+    character_system(pk, fresh=True)
+    character = editable_character(request, pk)
+    return character, locked_sheet(character.system_descriptor, character)
+
+
+def locked_sheet(system, character):
+    """The character's sheet row, locked until the transaction ends (sheet before roll,
+    always, so two requests never wait on each other crosswise). Its ``character`` is
+    the one the request loaded (with its party): the rules read it without a query."""
+    lookup = sheet_lookup(system, character)
+    sheets = system.model().objects.select_for_update()
+    if system.locked_with:  # read in the same query; the sheet's row alone is locked
+        sheets = system.model().objects.select_for_update(of=("self",))
+        sheets = sheets.select_related(*system.locked_with)
+    sheet = sheets.get(**lookup)
+    (field_name,) = lookup
+    setattr(sheet, field_name, character)
+    return sheet
 
 
 def sheet_lookup(system, character) -> dict:

@@ -191,3 +191,61 @@ def test_a_new_roll_goes_to_the_feed_as_written_without_being_read_again(
     roll = Roll.objects.filter(character=character).latest("pk")
     sent = Event.objects.filter(channel=f"party-{party.pk}", type="roll").latest("pk")
     assert json.loads(sent.data) == roll_card_html(roll, is_new=True)
+
+
+def test_a_roll_reads_the_character_and_its_locked_sheet_in_one_query(
+    player_client, mutant_sheet, scripted_dice
+):
+    """The character's system is remembered after its first roll: the next roll reads the
+    sheet joined with its character and party, locked, instead of the character first."""
+    scripted_dice(*[3] * 20)
+    data = {"skill": "fight", "modifier": 0, "gear": ""}
+    post_roll(player_client, mutant_sheet.pk, "skill", data)
+    response, queries = post_roll(player_client, mutant_sheet.pk, "skill", data)
+    assert response.status_code == 200
+    assert not reads(queries, "sheets_character"), "the character comes with its sheet"
+    (sheet_read,) = reads(queries, "sheets_mutantsheet")
+    assert locked(sheet_read) and 'JOIN "sheets_character"' in sheet_read
+    assert Roll.objects.filter(character=mutant_sheet.character).count() == 2
+
+
+def test_a_remembered_system_that_finds_no_sheet_reads_the_character_again(
+    player_client, mutant_sheet, scripted_dice
+):
+    """A pk remembered with another system (a pk used again after a rolled back
+    transaction) finds no sheet there: the character is read, its own sheet rolled."""
+    from sheets.editing import saving
+
+    saving._systems[mutant_sheet.pk] = "twilight"
+    scripted_dice(*[3] * 10)
+    response, queries = post_roll(
+        player_client, mutant_sheet.pk, "skill", {"skill": "fight", "modifier": 0, "gear": ""}
+    )
+    assert response.status_code == 200, response.text
+    assert reads(queries, "sheets_character"), "the character read again, then its sheet"
+    assert Roll.objects.get().system == "mutant"
+    assert saving._systems[mutant_sheet.pk] == "mutant"
+
+
+def test_a_remembered_system_still_keeps_a_stranger_out(
+    player_client, client, stranger, mutant_sheet, scripted_dice
+):
+    scripted_dice(*[3] * 10)
+    data = {"skill": "fight", "modifier": 0, "gear": ""}
+    assert post_roll(player_client, mutant_sheet.pk, "skill", data)[0].status_code == 200
+    client.force_login(stranger)
+    response, _ = post_roll(client, mutant_sheet.pk, "skill", data)
+    assert response.status_code == 404
+    assert Roll.objects.count() == 1
+
+
+def test_the_party_gm_rolls_for_a_character_through_the_one_query(
+    gm_client, mutant_sheet, scripted_dice
+):
+    scripted_dice(*[3] * 20)
+    data = {"skill": "fight", "modifier": 0, "gear": ""}
+    for _ in range(2):
+        response, queries = post_roll(gm_client, mutant_sheet.pk, "skill", data)
+        assert response.status_code == 200
+    assert not reads(queries, "sheets_character")
+    assert Roll.objects.filter(user__username=mutant_sheet.character.party.gm.username).count() == 2

@@ -162,6 +162,24 @@ def test_the_dashboard_card_shows_option_injuries_and_failed_tasks(gm_client, su
     assert ("Player's Option", "Strong +1") in [(v.label, v.value) for v in summary.values]
 
 
+def test_the_dashboard_card_names_the_newest_failed_tasks_and_counts_them_all(
+    gm_client, survivor, party
+):
+    """A long campaign's failed tasks do not fill the GM's card: the three newest, and
+    how many there are in all (read with them, in the same query)."""
+    for n in range(1, 6):
+        ZombieTaskFactory(sheet=survivor, name=f"Failed try {n}", status="failed")
+    ZombieTaskFactory(sheet=survivor, name="Still open", status="open")
+    page = gm_client.get(reverse("party_dashboard", args=[party.pk])).text
+    assert all(f"Failed try {n}" in page for n in (3, 4, 5))
+    assert "Failed try 1" not in page and "Failed try 2" not in page
+    assert "(and 2 earlier)" in page and "5 failed tasks" in page
+    summary = survivor.character.summary()  # read alone: every task, the same card
+    failed = next(v for v in summary.values if v.label == "Failed tasks")
+    assert failed.value == "Failed try 5; Failed try 4; Failed try 3 (and 2 earlier)"
+    assert "5 failed tasks" in summary.alerts
+
+
 # ---------------------------------------------------------------- data
 
 

@@ -77,6 +77,9 @@ def context(character, sheet, first_answer: bool = False) -> dict:
     }
 
 
+FAILED_ON_CARD = 3  # the newest failed tasks the GM's card names
+
+
 def summary(sheet) -> Summary:
     """The GM's card: the Player's Option spent or not, injuries, failed tasks."""
     values = [
@@ -99,10 +102,16 @@ def summary(sheet) -> Summary:
         values.append(
             SummaryValue("Status", "; ".join(f"{c.name} {c.modifier:+d}" for c in statuses))
         )
-    failed = [task.name for task in sheet.tasks.all() if task.failed]
-    values.append(SummaryValue("Failed tasks", "; ".join(failed) or "none", alert=bool(failed)))
+    failed = getattr(sheet, "failed_on_card", None)  # the dashboard's: the newest few
+    if failed is None:
+        failed = sorted((task for task in sheet.tasks.all() if task.failed), key=lambda t: -t.pk)
+    in_all = getattr(failed[0], "failed_in_all", len(failed)) if failed else 0
+    text = "; ".join(task.name for task in failed[:FAILED_ON_CARD]) or "none"
+    if in_all > FAILED_ON_CARD:
+        text += f" (and {in_all - FAILED_ON_CARD} earlier)"
+    values.append(SummaryValue("Failed tasks", text, alert=bool(failed)))
     if failed:
-        alerts.append(f"{len(failed)} failed task{'s' if len(failed) > 1 else ''}")
+        alerts.append(f"{in_all} failed task{'s' if in_all > 1 else ''}")
     return Summary(values=tuple(values), alerts=tuple(alerts))
 
 

@@ -8,12 +8,20 @@ ACTIONS = "rolls.actions.zombie"
 
 
 def _failed_tasks():
-    """The card names the failed tasks: not every task the survivor ever tried."""
-    from django.db.models import Prefetch
+    """The card names the newest failed tasks (``FAILED_ON_CARD``, as the sheet's
+    ``failed_on_card``), each read with how many the survivor has failed in all: not
+    every task the survivor ever tried."""
+    from django.db.models import Count, F, Prefetch, Window
 
     from sheets.systems.zombie.models import TaskStatus, ZombieTask
+    from sheets.systems.zombie.sheet import FAILED_ON_CARD
 
-    return Prefetch("zombie__tasks", ZombieTask.objects.filter(status=TaskStatus.FAILED))
+    failed = (
+        ZombieTask.objects.filter(status=TaskStatus.FAILED)
+        .annotate(failed_in_all=Window(Count("pk"), partition_by=F("sheet_id")))
+        .order_by("-pk")
+    )
+    return Prefetch("zombie__tasks", failed[:FAILED_ON_CARD], to_attr="failed_on_card")
 
 
 ZOMBIE = System(
