@@ -1,5 +1,5 @@
 """``python -m bench [section ...]``: run the bench (every section by default) and write
-bench/results.json. Sections: roll sheet dashboard page feed pool dice."""
+bench/results.json. Sections: roll work sheet dashboard page feed pool dice."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bench import environment
 
-SECTIONS = ("roll", "sheet", "dashboard", "page", "feed", "pool", "dice")
+SECTIONS = ("roll", "work", "sheet", "dashboard", "page", "feed", "pool", "dice")
 RESULTS = Path(__file__).resolve().parent / "results.json"
 FEED_CLIENTS = ((50, 15), (500, 8))  # (clients, rolls)
 
@@ -92,6 +92,9 @@ def run(sections: list[str], out: Path) -> dict:
                 section("feed")
                 with server.uvicorn(workers=1) as port:
                     results["feed"] = _feed(feed, port, sessionid, table, workers=1)
+        if "work" in sections:
+            section("work")
+            results["work"] = inprocess.roll_work(table.player, table.characters, renders=40)
         if "sheet" in sections:
             section("sheet")
             results["sheet"] = inprocess.sheets(table.player, table.characters)

@@ -70,6 +70,15 @@ def report(results: dict) -> None:
                 print(f"  throughput, {label}: {row['rolls_per_second']} rolls/s "
                       f"(p50 {_ms(row['latency']['p50'])} ms, p99 {_ms(row['latency']['p99'])} "
                       f"ms, {row['failed']} failed)")  # fmt: skip
+    if "work" in results:
+        print("\nwork: each roll's server time in-process (ms, p50), until its answer and after"
+              " it (the feed's cards), against the trivial page")  # fmt: skip
+        print(f"  {'page':<9} {'answer':>7} {'queries':>8} {'after':>7} {'queries':>8}")
+        for name, row in results["work"].items():
+            refused = f"  statuses {row['statuses']}" if row["statuses"] != [200] else ""
+            answer, after = _ms(row["answer_ms"]["p50"]), _ms(row["after_ms"]["p50"])
+            print(f"  {name:<9} {answer:>7} {row['answer_queries']:>8} "
+                  f"{after:>7} {row['after_queries']:>8}{refused}")  # fmt: skip
     if "sheet" in results:
         print("\nsheet: each system's sheet page, server time in-process")
         print(f"  {'system':<9} {'p50 ms':>7} {'p99 ms':>7} {'queries':>8} {'HTML KB':>8}")

@@ -52,7 +52,7 @@ def test_a_pages_follow_ups_are_the_tabs_and_the_feeds_catch_up():
     assert page.follow_ups(html) == ["/characters/1/section/tabs/", "/parties/2/log/"]
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # a roll's feed work runs once it commits
 def test_the_bench_measures_every_system_on_sqlite_in_process():
     table = data.make_table()
     assert set(table.characters) == {"mutant", "twilight", "agents", "zombie", "slots"}
@@ -67,6 +67,15 @@ def test_the_bench_measures_every_system_on_sqlite_in_process():
     for slug, row in sheets.items():
         assert row["status"] == 200, slug
         assert row["queries"] > 0 and row["html_bytes"] > 1000
+
+    work = inprocess.roll_work(table.player, table.characters, renders=2)
+    assert work["trivial"]["answer_queries"] == 2, "the session and the user"
+    assert work["trivial"]["after_queries"] == 0, "a page nobody else hears about"
+    for slug in table.characters:
+        assert work[slug]["statuses"] == [200], slug
+        assert work[slug]["answer_queries"] > 2, "the sheet read and the roll written"
+        assert work[slug]["after_queries"] > 0, "the roll's card stored for the feed"
+        assert work[slug]["answer_ms"]["n"] == 2
 
     small = inprocess.dashboard(table.gm, data.party_of(table, 2), renders=1)
     assert small["status"] == 200 and small["characters"] == 2
@@ -89,7 +98,7 @@ def test_the_bench_measures_every_system_on_sqlite_in_process():
 
     results = {
         "when": "now", "machine": {"cores": 2}, "database": "sqlite", "redis": False,
-        "workers": 2, "sheet": sheets, "dashboard": {"2": small},
+        "workers": 2, "sheet": sheets, "dashboard": {"2": small}, "work": work,
         "page": {"mutant": load},
     }  # fmt: skip
     report.report(results)
