@@ -94,6 +94,7 @@ def run(sections: list[str], out: Path) -> dict:
                     results["feed"] = _feed(feed, port, sessionid, table, workers=1)
         if "work" in sections:
             section("work")
+            data.refill(table)
             results["work"] = inprocess.roll_work(table.player, table.characters, renders=40)
         if "sheet" in sections:
             section("sheet")

@@ -30,8 +30,9 @@ def _user(name: str):
     return get_user_model().objects.create_user(name, password=secrets.token_urlsafe(16))
 
 
-def _character(owner, party, system, index: int) -> Character:
-    character = Character(owner=owner, party=party, system=system.slug)
+def _character(owner, party, system, index: int, character=None) -> Character:
+    """A demo character of ``system`` (``character`` made again, if given)."""
+    character = character or Character(owner=owner, party=party, system=system.slug)
     with transaction.atomic():  # as `manage.py demo` (a demo roll locks its sheet)
         system.call("demo", character, index)
     character.refresh_from_db()
@@ -49,6 +50,15 @@ def make_table() -> Table:
     for index, system in enumerate(all_systems()):
         table.characters[system.slug] = _character(player, party, system, index)
     return table
+
+
+def refill(table: Table) -> None:
+    """Each character of the table as the demo made it, so a section's rolls start from
+    the same sheets (a run of failed checks leaves an agent at HP 0, unable to act)."""
+    for index, (slug, character) in enumerate(table.characters.items()):
+        table.characters[slug] = _character(table.player, table.party,
+                                            character.system_descriptor, index,
+                                            character)  # fmt: skip
 
 
 def extra_characters(table: Table, system_slug: str, count: int) -> list[Character]:

@@ -77,6 +77,18 @@ def test_the_bench_measures_every_system_on_sqlite_in_process():
         assert work[slug]["after_queries"] > 0, "the roll's card stored for the feed"
         assert work[slug]["answer_ms"]["n"] == 2
 
+    # an agent left at HP 0 by a run of failed checks is made again before the next section
+    agent = table.characters["agents"]
+    type(agent.sheet).objects.filter(pk=agent.pk).update(hp=0)
+    assert inprocess.roll_work(table.player, {"agents": agent}, renders=1)["agents"][
+        "statuses"
+    ] == [422]
+    pks = {slug: character.pk for slug, character in table.characters.items()}
+    data.refill(table)
+    assert {slug: character.pk for slug, character in table.characters.items()} == pks
+    again = inprocess.roll_work(table.player, {"agents": table.characters["agents"]}, renders=1)
+    assert again["agents"]["statuses"] == [200]
+
     small = inprocess.dashboard(table.gm, data.party_of(table, 2), renders=1)
     assert small["status"] == 200 and small["characters"] == 2
 
