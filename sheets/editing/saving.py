@@ -97,7 +97,7 @@ def locked_editable_sheet(request, pk):
     slug = character_system(pk)
     if slug is not None:
         system = get_system(slug)
-        (to_character,) = sheet_lookup(system, Character(pk=0))
+        to_character = _to_character(system)
         joined = [to_character, f"{to_character}__party", *system.locked_with]
         if system.party_related:
             joined.append(f"{to_character}__party__{system.party_related}")
@@ -131,10 +131,14 @@ def locked_sheet(system, character):
     return sheet
 
 
+def _to_character(system) -> str:
+    """The name of the system's sheet field that points at its character."""
+    return Character._meta.get_field(system.sheet_related_name).field.name
+
+
 def sheet_lookup(system, character) -> dict:
     """Filter that finds ``character``'s sheet in the system's sheet model."""
-    forward = Character._meta.get_field(system.sheet_related_name).field
-    return {forward.name: character.pk}
+    return {_to_character(system): character.pk}
 
 
 def edited_rows(system, ref: FieldRef, character):
