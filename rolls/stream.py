@@ -166,6 +166,14 @@ def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> N
 send_to_party = _send  # for other modules' events (group checks)
 
 
+def _send_to_gm(party_id: int, event: str, html: str) -> None:
+    """Send an event to the GM's channel alone (what only the GM's pages show)."""
+    try:
+        send_event(gm_channel(party_id), event, html, json_encode=False)
+    except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
+        log.exception("could not send %s to the GM of party %s", event, party_id)
+
+
 def after_commit(announce, *args, **kwargs) -> None:
     """Call ``announce(*args, **kwargs)`` once the current transaction commits, after the
     request's response has gone out (``config.after_response``): the person who acted
@@ -191,7 +199,8 @@ def announce_roll(roll_id: int, *, update: bool = False, written=None) -> None:
 
 
 def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
-    """Send a character's fresh dashboard card to its party's feed. ``system_slug``, the
+    """Send a character's fresh dashboard card to its party's GM (only the dashboard
+    shows it; a player reads no other character's sheet). ``system_slug``, the
     character's system when the caller knows it, saves joining every system's sheet."""
     from django.db.models import prefetch_related_objects
 
@@ -222,7 +231,7 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)
         return
-    _send(character.party_id, f"sheet-{character.pk}", html)
+    _send_to_gm(character.party_id, f"sheet-{character.pk}", html)
 
 
 def announce_party_settings(party_id: int) -> None:

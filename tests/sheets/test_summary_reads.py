@@ -9,6 +9,7 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
+from rolls.stream import gm_channel, party_channel
 from sheets.models import AgentClock, Character
 from sheets.systems.registry import all_systems, get_system
 
@@ -75,7 +76,7 @@ def test_a_saved_sheet_sends_its_card_read_with_its_own_sheet_alone(
     others = [s.model()._meta.db_table for s in all_systems() if s.slug != slug]
     joined = [table for q in queries.captured_queries for table in others if table in q["sql"]]
     assert joined == [], "another system's sheet was read"
-    sent = Event.objects.filter(channel=f"party-{party.pk}", type=f"sheet-{character.pk}").last()
+    sent = Event.objects.filter(channel=gm_channel(party.pk), type=f"sheet-{character.pk}").last()
     everything = Character.objects.with_sheets().select_related("owner").get(pk=character.pk)
     assert sent is not None and json.loads(sent.data) == card(everything)
 
@@ -96,5 +97,19 @@ def test_a_rolled_back_change_is_not_announced_with_the_next_one(player, party):
         Character.objects.get(pk=undone.pk).mutant.save()
         raise RuntimeError("rolled back")
     Character.objects.get(pk=kept.pk).mutant.save()
-    sent = Event.objects.filter(channel=f"party-{party.pk}", pk__gt=before)
+    sent = Event.objects.filter(channel=gm_channel(party.pk), pk__gt=before)
     assert list(sent.values_list("type", flat=True)) == [f"sheet-{kept.pk}"]
+
+
+def test_a_sheets_card_goes_to_the_gm_alone(player, party, django_capture_on_commit_callbacks):
+    """Only the GM's dashboard shows the cards: the players' channel, which every
+    player's page reads, never carries another character's HP, injuries or tasks."""
+    from django_eventstream.models import Event
+
+    character = Character(owner=player, party=party, system="agents")
+    get_system("agents").call("demo", character, 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        Character.objects.get(pk=character.pk).agents.save()
+    card = f"sheet-{character.pk}"
+    assert Event.objects.filter(channel=gm_channel(party.pk), type=card).exists()
+    assert not Event.objects.filter(channel=party_channel(party.pk), type=card).exists()
