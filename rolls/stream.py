@@ -153,25 +153,21 @@ def next_event_id(channel: str, event_type: str, text: str) -> int | None:
         return row[0]
 
 
+def _send_one(channel: str, event: str, body: str) -> None:
+    try:
+        send_event(channel, event, body, json_encode=False)
+    except Exception:  # what was saved stays saved; a feed hiccup must not be a 500
+        log.exception("could not send %s to %s", event, channel)
+
+
 def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> None:
     """Send an event to the players' channel and to the GM's (``gm_html`` when the GM
     sees more than the players: a secret roll)."""
-    for channel, body in ((party_channel(party_id), html), (gm_channel(party_id), gm_html or html)):
-        try:
-            send_event(channel, event, body, json_encode=False)
-        except Exception:  # the roll is saved; a feed hiccup must not turn it into a 500
-            log.exception("could not send %s to %s", event, channel)
+    _send_one(party_channel(party_id), event, html)
+    _send_one(gm_channel(party_id), event, gm_html or html)
 
 
 send_to_party = _send  # for other modules' events (group checks)
-
-
-def _send_to_gm(party_id: int, event: str, html: str) -> None:
-    """Send an event to the GM's channel alone (what only the GM's pages show)."""
-    try:
-        send_event(gm_channel(party_id), event, html, json_encode=False)
-    except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
-        log.exception("could not send %s to the GM of party %s", event, party_id)
 
 
 def after_commit(announce, *args, **kwargs) -> None:
@@ -231,7 +227,7 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)
         return
-    _send_to_gm(character.party_id, f"sheet-{character.pk}", html)
+    _send_one(gm_channel(character.party_id), f"sheet-{character.pk}", html)
 
 
 def announce_party_settings(party_id: int) -> None:

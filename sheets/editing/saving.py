@@ -61,30 +61,27 @@ _SYSTEMS_KNOWN = 4096  # characters whose system this process remembers
 _systems: dict[int, str] = {}
 
 
-def character_system(pk, *, fresh: bool = False) -> str | None:
+def _remember_system(pk: int, slug: str) -> None:
+    if len(_systems) >= _SYSTEMS_KNOWN:
+        _systems.clear()
+    _systems[pk] = slug
+
+
+def character_system(pk: int) -> str | None:
     """The slug of character ``pk``'s game system; None if there is no such character.
 
     A character's system never changes (the admin shows it read only), so each process
     remembers it: a request that knows the system can read the sheet joined with its
-    character in one query. ``fresh`` reads it again (the caller found no sheet where
-    the remembered system said: a pk used again after a rolled back transaction)."""
-    try:
-        pk = int(pk)
-    except (TypeError, ValueError):
-        return None
-    if not fresh and pk in _systems:
-        return _systems[pk]
-    slug = Character.objects.filter(pk=pk).values_list("system", flat=True).first()
-    if slug is None:
-        _systems.pop(pk, None)
-        return None
-    if len(_systems) >= _SYSTEMS_KNOWN:
-        _systems.clear()
-    _systems[pk] = slug
-    return slug
+    character in one query."""
+    if pk not in _systems:
+        slug = Character.objects.filter(pk=pk).values_list("system", flat=True).first()
+        if slug is None:
+            return None
+        _remember_system(pk, slug)
+    return _systems[pk]
 
 
-def locked_editable_sheet(request, pk):
+def locked_editable_sheet(request, pk: int):
     """``(character, sheet)`` for a change made under the sheet's lock (a roll), if the
     user may change the character (owner, or GM of its party); else 404. Inside the
     caller's transaction.
@@ -92,8 +89,9 @@ def locked_editable_sheet(request, pk):
     One query where the character's system is known: the sheet row joined with its
     character, the party, the party's settings row the system reads
     (``System.party_related``) and what it reads with its sheet (``System.locked_with``);
-    the sheet's row alone is locked. Otherwise (the first time in this process, or a
-    remembered system that finds no sheet) the character, then its sheet, locked."""
+    the sheet's row alone is locked. Otherwise (a remembered system that finds no sheet:
+    a pk used again after a rolled back transaction) the character, then its sheet,
+    locked, and its system remembered afresh."""
     slug = character_system(pk)
     if slug is not None:
         system = get_system(slug)
@@ -105,14 +103,14 @@ def locked_editable_sheet(request, pk):
         try:
             sheet = sheets.get(**{to_character: pk})
         except ObjectDoesNotExist:
-            sheet = None
-        if sheet is not None:
+            pass
+        else:
             character = getattr(sheet, to_character)
             if not character.can_edit(request.user):
                 raise Http404("No character here.")
             return character, sheet
-    character_system(pk, fresh=True)
     character = editable_character(request, pk)
+    _remember_system(character.pk, character.system)
     return character, locked_sheet(character.system_descriptor, character)
 
 
