@@ -13,6 +13,9 @@
     .filter(shown).map((el) => ({ el, r: el.getBoundingClientRect() }));
   const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
   const found = [];
+  // a name typed on the sheet (an item, a weapon) shown whole, not scrolled in its box
+  controls.filter((c) => c.el.matches("input[type=text][name$=\"-name\"]") && c.el.scrollWidth > c.el.clientWidth + 1)
+    .forEach((c) => found.push(`the value of ${c.el.name || c.el.id} ("${c.el.value.slice(0, 40)}") is cut short`));
   texts.forEach((t, i) => {
     const style = getComputedStyle(t.el);
     if (style.overflowX !== "visible" && t.el.scrollWidth > t.el.clientWidth + 1) found.push(`"${name(t.el)}" is cut short`);

@@ -145,8 +145,9 @@ class LinesField(forms.DecimalField):
 class GearLineForm(forms.ModelForm):
     # Column classes of each field when a row is shown on the sheet.
     row_columns = {
-        # the name takes what the others leave, so Remove stays on the row's line
-        "name": "col-12 col-sm",
+        # the name takes what the others leave, so Remove stays on the row's line; in a
+        # narrow list (beside the weapons) it has a line of its own (sheet.css)
+        "name": "col-12 col-sm row-name",
         "weight": "col-4 col-sm-2",
         "bonus": "col-4 col-sm-2",
         "tiny": "col-4 col-sm-auto align-self-center",
