@@ -285,15 +285,28 @@
   htmx.onLoad(markOwn);
 
   setUpTabs();
-  // Tabs that could not be fetched say so and offer their link (the whole sheet in one
-  // answer) instead of "Loading..." for ever.
+  // Tabs that could not be fetched (a dropped connection, a busy server's "try again")
+  // are asked for again twice, 1 then 2 seconds later; after that they say so and offer
+  // their link (the whole sheet in one answer) instead of "Loading..." for ever.
+  var DEFERRED_RETRIES = [1000, 2000];
   ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
     document.body.addEventListener(name, function (event) {
       var elt = event.detail.elt;
       var placeholder = elt && elt.closest && elt.closest("[data-deferred-tab]");
       if (!placeholder) { return; }
+      var status = placeholder.querySelector("[data-deferred-status]");
+      var tries = Number(placeholder.dataset.tries || 0);
+      if (tries < DEFERRED_RETRIES.length) {
+        placeholder.dataset.tries = String(tries + 1);
+        status.textContent = "Loading again\u2026";
+        setTimeout(function () {
+          htmx.ajax("GET", placeholder.getAttribute("hx-get"),
+                    { source: placeholder, target: placeholder, swap: "outerHTML" });
+        }, DEFERRED_RETRIES[tries]);
+        return;
+      }
       placeholder.classList.add("is-failed");
-      placeholder.querySelector("[data-deferred-status]").textContent = "The sheet's tabs did not load.";
+      status.textContent = "The sheet's tabs did not load.";
     });
   });
 

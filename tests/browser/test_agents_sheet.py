@@ -133,7 +133,7 @@ def test_a_skill_editor_that_does_not_load_says_so_and_links_the_whole_sheet(
     page.route("**/section/tabs/", lambda route: route.abort())
     page.goto(f"{asgi_server.url}{dana.character.get_absolute_url()}#agent")
     placeholder = page.locator("[data-deferred-tab]")
-    expect(placeholder).to_contain_text("did not load")
+    expect(placeholder).to_contain_text("did not load", timeout=10_000)  # after two retries
     link = placeholder.get_by_role("link", name="Show the rest of the sheet")
     expect(link).to_be_visible()
 

@@ -247,6 +247,25 @@ def test_the_tabs_and_the_feeds_rolls_follow_the_first_answer(open_sheet, asgi_s
     expect(page.locator("#rows-weapons .sheet-row")).to_have_count(2)
 
 
+def test_tabs_that_fail_to_arrive_are_asked_for_again(asgi_server, page, log_in, player, krin):
+    # The first two asks for the tabs meet a busy server ("try again"); the third lands.
+    answered = []
+
+    def busy_twice(route):
+        answered.append(route.request.url)
+        if len(answered) <= 2:
+            route.fulfill(status=503, body="Try again")
+        else:
+            route.continue_()
+
+    log_in(page, player)
+    page.route("**/section/tabs/", busy_twice)
+    page.goto(f"{asgi_server.url}{krin.character.get_absolute_url()}#mutations")
+    expect(page.locator("#mutations")).to_be_visible(timeout=10_000)
+    expect(page.locator("[data-deferred-tab]")).to_have_count(0)
+    assert len(answered) == 3
+
+
 def test_a_counter_box_sets_the_count(open_sheet, krin):
     page = open_sheet(DESKTOP)
     page.get_by_role("button", name="Experience points 4").click()
