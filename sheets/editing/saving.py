@@ -96,12 +96,11 @@ def locked_editable_sheet(request, pk: int):
     if slug is not None:
         system = get_system(slug)
         to_character = _to_character(system)
-        joined = [to_character, f"{to_character}__party", *system.locked_with]
+        joined = [to_character, f"{to_character}__party"]
         if system.party_related:
             joined.append(f"{to_character}__party__{system.party_related}")
-        sheets = system.model().objects.select_for_update(of=("self",)).select_related(*joined)
         try:
-            sheet = sheets.get(**{to_character: pk})
+            sheet = _locked_sheets(system, *joined).get(**{to_character: pk})
         except ObjectDoesNotExist:
             pass
         else:
@@ -119,14 +118,18 @@ def locked_sheet(system, character):
     always, so two requests never wait on each other crosswise). Its ``character`` is
     the one the request loaded (with its party): the rules read it without a query."""
     lookup = sheet_lookup(system, character)
-    sheets = system.model().objects.select_for_update()
-    if system.locked_with:  # read in the same query; the sheet's row alone is locked
-        sheets = system.model().objects.select_for_update(of=("self",))
-        sheets = sheets.select_related(*system.locked_with)
-    sheet = sheets.get(**lookup)
+    sheet = _locked_sheets(system).get(**lookup)
     (field_name,) = lookup
     setattr(sheet, field_name, character)
     return sheet
+
+
+def _locked_sheets(system, *joined):
+    """The system's sheets, each read with ``joined`` and what the system reads with its
+    sheet (``System.locked_with``) in the same query; the sheet's row alone is locked."""
+    related = (*joined, *system.locked_with)
+    sheets = system.model().objects.select_for_update(of=("self",))
+    return sheets.select_related(*related) if related else sheets
 
 
 def _to_character(system) -> str:
