@@ -1,17 +1,17 @@
 """The admin, the staff's data-entry tool: parties, members, characters, and each game
 system's sheet (registered by the module its registry descriptor names in ``admin``).
 
-Models with history use SimpleHistoryAdmin: every change can be seen, and an earlier
-version restored, from the object's "History" page.
+Models with history use HistoryAdmin (django-simple-history): every change can be seen,
+and an earlier version restored, from the object's "History" page.
 """
 
 from importlib import import_module
 
 from django.contrib import admin
 from django.utils.html import format_html
-from simple_history.admin import SimpleHistoryAdmin
 
 from sheets.models import Character, Membership, Party
+from sheets.systems.admin_base import HistoryAdmin
 from sheets.systems.registry import all_systems
 
 
@@ -52,7 +52,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Character)
-class CharacterAdmin(SimpleHistoryAdmin):
+class CharacterAdmin(HistoryAdmin):
     list_display = ["name", "system", "owner", "party", "updated", "sheet_link"]
     list_filter = ["system", "party", "updated"]
     search_fields = ["name", "owner__username", "party__name"]

@@ -1,9 +1,26 @@
 """What every system's admin shares (each system's ``admin.py`` builds on it)."""
 
+from django.db import models
 from simple_history.admin import SimpleHistoryAdmin
 
 
-class SheetAdmin(SimpleHistoryAdmin):
+class HistoryAdmin(SimpleHistoryAdmin):
+    """A model whose every change is kept: its History page lists them, and an earlier
+    version can be brought back."""
+
+    def get_history_queryset(self, request, history_manager, pk_name, object_id):
+        # django-simple-history (3.13) joins the record's tracked foreign keys with
+        # ``select_related(*names)``, which is ``select_related()`` with no names (every
+        # relation, and deprecated by Django 6) for a model without one.
+        records = history_manager.filter(**{pk_name: object_id})
+        if not isinstance(history_manager.model.history_user, property):
+            records = records.select_related("history_user")
+        tracked = [field.name for field in history_manager.model.tracked_fields
+                   if isinstance(field, models.ForeignKey)]  # fmt: skip
+        return records.select_related(*tracked) if tracked else records
+
+
+class SheetAdmin(HistoryAdmin):
     """A system sheet: its primary key is its character, chosen once on the add page."""
 
     def get_readonly_fields(self, request, obj=None):
@@ -11,7 +28,7 @@ class SheetAdmin(SimpleHistoryAdmin):
         return [*fixed, *self.readonly_fields]
 
 
-class RowAdmin(SimpleHistoryAdmin):
+class RowAdmin(HistoryAdmin):
     """A row of a sheet's list (gear, weapons, skills...), found by its character."""
 
     list_display = ["__str__", "sheet"]
@@ -28,7 +45,7 @@ class NamedRowAdmin(RowAdmin):
     search_fields = ["name", "sheet__character__name"]
 
 
-class PartySettingAdmin(SimpleHistoryAdmin):
+class PartySettingAdmin(HistoryAdmin):
     """What a party keeps for one system (a clock, the sector's rot level): one row per
     party, found by the party's name."""
 

@@ -1,9 +1,8 @@
 """Admin for Slots: peoples with their slot layout, sheets with items, ideas and marks."""
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
-from sheets.systems.admin_base import PartySettingAdmin
+from sheets.systems.admin_base import HistoryAdmin, PartySettingAdmin
 from sheets.systems.slots.models import (
     SlotsClock,
     SlotsIdea,
@@ -22,7 +21,7 @@ class PeopleSlotInline(admin.TabularInline):
 
 
 @admin.register(SlotsPeople)
-class SlotsPeopleAdmin(SimpleHistoryAdmin):
+class SlotsPeopleAdmin(HistoryAdmin):
     list_display = ["name", "focus_slots", "head", "extremities"]
     list_filter = ["focus_slots"]
     search_fields = ["name"]
@@ -48,7 +47,7 @@ class MarkInline(admin.TabularInline):
 
 
 @admin.register(SlotsSheet)
-class SlotsSheetAdmin(SimpleHistoryAdmin):
+class SlotsSheetAdmin(HistoryAdmin):
     list_display = ["character", "people", "pack_dropped", "unconscious", "dead"]
     list_filter = ["people", "character__party"]
     search_fields = ["character__name", "character__owner__username", "character__party__name"]
@@ -62,14 +61,14 @@ class SlotsSheetAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SlotsPeopleSlot)
-class SlotsPeopleSlotAdmin(SimpleHistoryAdmin):
+class SlotsPeopleSlotAdmin(HistoryAdmin):
     list_display = ["people", "number", "kind", "name"]
     list_filter = ["people", "kind"]
     search_fields = ["name", "people__name"]
 
 
 @admin.register(SlotsItem)
-class SlotsItemAdmin(SimpleHistoryAdmin):
+class SlotsItemAdmin(HistoryAdmin):
     list_display = ["name", "sheet", "slot", "tags", "damaged"]
     list_filter = ["damaged", "wrapped"]
     search_fields = ["name", "tags", "free_tags", "sheet__character__name"]
@@ -77,7 +76,7 @@ class SlotsItemAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SlotsIdea)
-class SlotsIdeaAdmin(SimpleHistoryAdmin):
+class SlotsIdeaAdmin(HistoryAdmin):
     list_display = ["name", "sheet", "slot", "kind", "target"]
     list_filter = ["kind", "concentrating"]
     search_fields = ["name", "target", "sheet__character__name"]
@@ -85,7 +84,7 @@ class SlotsIdeaAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SlotsMark)
-class SlotsMarkAdmin(SimpleHistoryAdmin):
+class SlotsMarkAdmin(HistoryAdmin):
     list_display = ["sheet", "area", "number", "wound", "condition"]
     list_filter = ["area", "wound", "condition"]
     search_fields = ["sheet__character__name"]

@@ -1,10 +1,9 @@
 """Admin for the Zombiepocalypse sheet, its rows, and the zombie kinds (GM data)."""
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
+from sheets.systems.admin_base import HistoryAdmin, SheetAdmin
 from sheets.systems.admin_base import NamedRowAdmin as RowAdmin
-from sheets.systems.admin_base import SheetAdmin
 from sheets.systems.zombie.forms import ConditionForm, ZombieSheetForm
 from sheets.systems.zombie.models import (
     ZombieCondition,
@@ -92,7 +91,7 @@ class WeaponAdmin(RowAdmin):
 
 
 @admin.register(ZombieKind)
-class ZombieKindAdmin(SimpleHistoryAdmin):
+class ZombieKindAdmin(HistoryAdmin):
     list_display = ["name", "agility", "perception", "cunning", "strength", "endurance"]
     list_editable = ["agility", "perception", "cunning", "strength", "endurance"]
     list_filter = ["strength", "perception"]
