@@ -21,6 +21,14 @@ CONFLICT_MESSAGE = (
 )
 
 
+def set_look(field: forms.Field, input_css: str = "", hide_label: bool = False) -> None:
+    """How the sheet draws ``field`` wherever it is drawn (the page, a refresh after a
+    roll, a conflict, an undo): ``input_css`` sizes its input for its place, and
+    ``hide_label`` leaves its label to screen readers. A form sets it in ``__init__``."""
+    field.sheet_input_css = input_css
+    field.sheet_hide_label = hide_label
+
+
 def validate_constraints_on(instance, field_name: str) -> None:
     """Validate the model's constraints that mention ``field_name`` (directly or via F()),
     raising one ValidationError with all their messages."""
@@ -92,6 +100,15 @@ class FieldState:
     @property
     def is_checkbox(self) -> bool:
         return isinstance(self.bound.field.widget, forms.CheckboxInput)
+
+    @property
+    def input_css(self) -> str:
+        """Classes sizing the input for its place on the sheet (``set_look``)."""
+        return getattr(self.bound.field, "sheet_input_css", "")
+
+    @property
+    def hide_label(self) -> bool:
+        return getattr(self.bound.field, "sheet_hide_label", False)
 
     @property
     def is_invalid(self) -> bool:

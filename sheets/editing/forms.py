@@ -13,7 +13,10 @@ def limit(field, low, high, rule=""):
     """Give a number field its range: the server checks it, the browser knows it, and a
     refusal names ``rule`` when given."""
     field.min_value, field.max_value = low, high
-    field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
+    # in place of the model field's own range (a refusal says it once, not twice)
+    kept = [v for v in field.validators
+            if not isinstance(v, (MinValueValidator, MaxValueValidator))]  # fmt: skip
+    field.validators = [*kept, MinValueValidator(low), MaxValueValidator(high)]
     field.widget.attrs.update(min=low, max=high)
     if rule:
         field.error_messages["min_value"] = field.error_messages["max_value"] = rule

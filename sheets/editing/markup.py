@@ -72,7 +72,10 @@ def field_html(
 ) -> SafeString:
     """The whole field. ``oob``: sent out of band (a refresh of a field changed
     elsewhere); ``input_css``: classes sizing the input for its place; ``hide_label``:
-    the label for screen readers only."""
+    the label for screen readers only. Without them, the field's own look
+    (``fields.set_look``), so a field drawn again looks as the page drew it."""
+    input_css = input_css or f.input_css
+    hide_label = hide_label or f.hide_label
     css = "sheet-field"
     if f.is_checkbox:
         css += " form-check"

@@ -3,6 +3,7 @@ viewport holds, rolling from a row in the dialog without the page moving, the ph
 layout, saving as you type, a refused value, tabs that keep the URL, counter boxes.
 Screenshots land in test-results/ for a reviewer to look at."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,14 @@ def shot(page, name):
 
 def box(page, selector):
     return page.locator(selector).first.bounding_box()
+
+
+def assert_inside(page, inner, outer):
+    """``inner`` is drawn wholly within ``outer`` (not cut off at its edge)."""
+    a, b = box(page, inner), box(page, outer)
+    assert a["width"] > 0 and a["height"] > 0, inner
+    assert b["x"] <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"], (inner, a, b)
+    assert b["y"] <= a["y"] and a["y"] + a["height"] <= b["y"] + b["height"], (inner, a, b)
 
 
 @pytest.fixture
@@ -101,6 +110,13 @@ def test_a_skill_rolls_and_pushes_in_the_dialog_and_the_page_never_moves(
     assert page.evaluate("window.scrollY") == scroll
     expect(page.locator("#id_damage")).to_have_value("3")
     assert stored(krin).damage == 3
+    # drawn again after the roll as the attributes row draws it: the trauma box, its
+    # label for screen readers only, and what changed it read whole inside the row
+    expect(page.locator("#id_damage")).to_have_class(re.compile(r"\btrauma-input\b"))
+    expect(page.locator("#f-damage-label")).to_have_class(re.compile(r"\bvisually-hidden\b"))
+    expect(page.locator("#f-damage-status")).to_contain_text("changed by a roll")
+    assert_inside(page, "#f-damage-status", ".attribute-block:first-child")
+    assert_inside(page, ".attribute-block:first-child .attribute-name", "#section-attributes")
     # The side column shows the party's feed once, this character's rolls marked.
     feed_cards = page.locator(".sheet-side [data-roll]")
     expect(feed_cards).to_have_count(2)
@@ -211,6 +227,22 @@ def test_a_refused_value_shows_one_message_and_offers_the_stored_value_back(open
     status.get_by_role("button", name="Put back 5").click()
     expect(strength).to_have_value("5")
     expect(strength).not_to_have_attribute("aria-invalid", "true")
+    assert stored(krin).strength == 5
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1440", "390"])
+def test_a_refused_attribute_says_why_in_full_inside_its_row(open_sheet, krin, viewport):
+    page = open_sheet(viewport)
+    strength = page.get_by_label("Strength", exact=True)
+    strength.fill("-3")
+    strength.press("Tab")
+    status = page.locator("#f-strength-status")
+    expect(status).to_contain_text("greater than or equal to 0")
+    assert status.inner_text().count("greater than or equal to 0") == 1
+    assert_inside(page, "#f-strength-status", ".attribute-block:first-child")
+    assert_inside(page, ".attribute-block:first-child", "#section-attributes")
+    expect(page.locator("#dice-strength")).to_be_visible()  # the row below is not covered
+    assert box(page, "#dice-strength")["y"] >= box(page, "#f-strength-status")["y"] + 8
     assert stored(krin).strength == 5
 
 

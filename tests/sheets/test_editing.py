@@ -90,6 +90,23 @@ def test_a_value_that_is_not_a_number_is_refused_and_the_sheet_is_unchanged(
     assert stored(mutant_sheet).fight == 3
 
 
+@pytest.mark.parametrize(
+    ("name", "value", "original", "message"),
+    [
+        ("strength", "-3", "5", "Ensure this value is greater than or equal to 0."),
+        ("fight", "11", "3", "Ensure this value is less than or equal to 10."),
+        ("grub", "-3", "0", "Grub counts 0 to 99"),
+    ],
+)
+def test_a_value_out_of_range_is_refused_with_its_message_once(
+    player_client, mutant_sheet, name, value, original, message
+):
+    response = save(player_client, mutant_sheet, name, value, original)
+    assert response.status_code == 422
+    assert response.text.count(message) == 1, response.text
+    assert getattr(stored(mutant_sheet), name) == int(original)
+
+
 def test_lowering_an_attribute_below_its_trauma_never_reaches_the_database(
     player_client, mutant_sheet
 ):
@@ -504,6 +521,22 @@ def test_refresh_sends_only_the_fields_whose_stored_value_moved(player_client, m
     assert "Now 2: changed by a roll or elsewhere." in response.text
     assert 'id="f-strength"' not in response.text
     assert 'id="f-fight"' not in response.text
+
+
+def test_a_field_drawn_again_keeps_the_look_the_page_gave_it(player_client, mutant_sheet):
+    """A trauma box refreshed after a roll, a conflict on a score, a field undone: each
+    is drawn as the attributes row draws it (its boxes' size, its label for screen
+    readers only), not as a plain labelled field."""
+    MutantSheet.objects.filter(pk=mutant_sheet.pk).update(damage=2, strength=4)
+    refreshed = refresh(player_client, mutant_sheet, damage="0").text
+    assert 'class="form-control form-control-sm value-input trauma-input"' in refreshed
+    assert 'class="form-label visually-hidden" for="id_damage"' in refreshed
+    conflict = save(player_client, mutant_sheet, "strength", "3", "5")
+    assert conflict.status_code == 409
+    assert "value-input is-big" in conflict.text
+    assert 'class="form-label visually-hidden" for="id_strength"' in conflict.text
+    notes = refresh(player_client, mutant_sheet, notes="an older note").text
+    assert 'class="form-label" for="id_notes"' in notes  # a field with no look of its own
 
 
 def test_refresh_replaces_a_list_whose_rows_changed_elsewhere(player_client, mutant_sheet):

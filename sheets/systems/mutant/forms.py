@@ -12,6 +12,7 @@ from decimal import Decimal
 from django import forms
 from django.core.validators import MinValueValidator
 
+from sheets.editing.fields import set_look
 from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.models import (
@@ -92,6 +93,16 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
                     min_value=SUPPLY_MESSAGE.format(label=self.fields[name].label),
                     max_value=SUPPLY_MESSAGE.format(label=self.fields[name].label),
                 )
+        # the paper sheet's boxes: an attribute's score and trauma beside its name, a
+        # skill's level on its line, a counter beside its boxes
+        for name in ATTRIBUTES:
+            set_look(self.fields[name], "value-input is-big", hide_label=True)
+        for name in TRAUMA.values():
+            set_look(self.fields[name], "value-input trauma-input", hide_label=True)
+        for name in (*BASE_SKILLS, "specialist_skill"):
+            set_look(self.fields[name], "value-input", hide_label=True)
+        for name in COUNTERS:
+            set_look(self.fields[name], "value-input")
         # The specialist skill goes by the role's name: "Intimidate" for an Enforcer.
         role_slug = self.instance.role if self.instance else None
         self.fields["specialist_skill"].label = rules.skill_label("specialist_skill", role_slug)
