@@ -50,3 +50,31 @@ def test_nothing_on_the_sheet_is_cut_short_or_runs_into_a_field(
             found += [f"{size['width']} px, {tab.inner_text()} tab: {clash}"
                       for clash in panel.evaluate(CLASHES)]  # fmt: skip
     assert found == []
+
+
+@pytest.mark.parametrize("system", list(all_systems()), ids=lambda system: system.slug)
+def test_on_a_phone_nothing_opened_makes_the_page_wider_than_the_screen(
+    system, asgi_server, browser, log_in, player, party
+):
+    """Every section opened (the tabs' sections, every "more" and tool that folds out):
+    the page still fits a 390 px phone, nothing to scroll sideways."""
+    character = filled_in(system, player, party)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    log_in(page, player)
+    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    expect(page.locator(".sheet-tabs [data-tab]").first).to_be_attached()
+    toggles = page.locator(".sheet-tabs [aria-expanded=false]")
+    for toggle in toggles.all():
+        if toggle.is_visible():
+            toggle.click()
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true })")
+    page.wait_for_timeout(100)
+    wide = page.evaluate(
+        "[...document.querySelectorAll('.sheet-page *')].filter(e => e.offsetParent"
+        " && e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5)"
+        ".map(e => e.tagName + '.' + [...e.classList].join('.') + ' ' +"
+        " (e.textContent || '').trim().slice(0, 30))"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
+    context.close()
