@@ -92,6 +92,7 @@ def test_a_skill_rolls_and_pushes_in_the_dialog_and_the_page_never_moves(
     scripted_dice(6, 1, 3, 4, 2, 5, 2, 1)
     roll_button = dialog.get_by_role("button", name="Roll", exact=True)
     expect(roll_button).to_be_focused()
+    assert roll_button.evaluate("b => getComputedStyle(b).outlineStyle") == "solid"  # seen
     page.keyboard.press("Enter")
     expect(dialog.locator("[data-outcome]")).to_have_text("1 success, 1 damage")
     expect(dialog.locator(".dice .die-success")).to_have_count(1)
