@@ -23,6 +23,19 @@ def test_the_roll_form_shows_the_exact_odds_before_rolling(player_client, mutant
     assert "<html" not in response.text, "an HTMX request gets the partial only"
 
 
+@pytest.mark.parametrize(("action", "asks_for_odds"), [("skill", True), ("heal", False),
+                                                      ("ration", False)])  # fmt: skip
+def test_only_a_form_with_dice_asks_for_odds_when_it_changes(
+    player_client, mutant_sheet, action, asks_for_odds
+):
+    """A form without dice has no odds to show: changing it asks for none (an odds
+    request would find no place to go)."""
+    page = player_client.get(roll_url(mutant_sheet, action), headers=HTMX).text
+    odds_url = reverse("roll_odds", args=[mutant_sheet.pk, action])
+    assert (f'hx-get="{odds_url}"' in page) is asks_for_odds
+    assert ('class="odds"' in page) is asks_for_odds
+
+
 def test_the_odds_follow_the_inputs(player_client, mutant_sheet):
     url = reverse("roll_odds", args=[mutant_sheet.pk, "d6"])
     one = player_client.get(url, {"count": 1}, headers=HTMX).text
