@@ -89,6 +89,13 @@ def roll_card_html(
             for effect in roll.effects
         )
         effects = f'<ul class="small mb-0 mt-1 ps-3" aria-label="Effects">{items}</ul>'
+    if roll.undone:
+        badges += ' <span class="badge text-bg-secondary">undone</span>'
+        effects += "".join(
+            f'<p class="small mb-0 mt-1 text-warning-emphasis" data-undone>Undone:'
+            f" {escaped(line)}.</p>"
+            for line in roll.undone
+        )
     pushed = " data-roll-pushed" if roll.is_push else ""
     reveal = _reveal_form(roll, csrf_token) if roll.secret and is_gm else ""
     return mark_safe(

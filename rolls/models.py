@@ -63,6 +63,11 @@ class Roll(models.Model):
         help_text="The roll this push re-rolled; a roll can be pushed once.",
     )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True, db_index=True)
+    undone = models.JSONField(
+        default=list, blank=True,
+        help_text="What an Undo took back of this roll's effects (one line each); the "
+        "feed shows it on the roll's card.",
+    )  # fmt: skip
     secret = models.BooleanField(
         default=False,
         help_text="Rolled by the GM in secret: players see only that the GM rolled, until "

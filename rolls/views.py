@@ -191,7 +191,8 @@ def choose(request, pk):
         sheet = locked_sheet(system, character)  # the sheet first, as every roll locks
         locked_roll = Roll.objects.select_for_update().get(pk=roll.pk)
         context["roll"] = locked_roll
-        change = Change(character.pk, f"the choice on {locked_roll.label} (roll #{roll.pk})")
+        change = Change(character.pk, f"the choice on {locked_roll.label} (roll #{roll.pk})",
+                        roll_id=roll.pk)  # fmt: skip
         try:
             with transaction.atomic(), touched_once():
                 effects = system.call("choose", sheet, locked_roll, request.POST, by_gm=by_gm)
@@ -294,6 +295,7 @@ def _record_locked(
     roll.undo_token = ""
     if change is not None and rolled.effects:
         change.what = f"the effects of {roll.label} (roll #{roll.pk})"
+        change.roll_id = roll.pk
         roll.undo_token = change.token
     return roll
 

@@ -295,19 +295,23 @@ class Change:
     what: str
     started: datetime = field(default_factory=timezone.now)
     finished: datetime | None = None
+    roll_id: int | None = None  # the roll whose effects these are, if a roll made them
 
     def finish(self) -> None:
         self.finished = timezone.now()
 
     @property
     def token(self) -> str:
+        data = {
+            "c": self.character_id,
+            "w": self.what,
+            "s": self.started.isoformat(),
+            "f": (self.finished or timezone.now()).isoformat(),
+        }
+        if self.roll_id is not None:
+            data["r"] = self.roll_id
         return signing.dumps(
-            {
-                "c": self.character_id,
-                "w": self.what,
-                "s": self.started.isoformat(),
-                "f": (self.finished or timezone.now()).isoformat(),
-            },
+            data,
             salt=UNDO_SALT,
             compress=True,
         )
@@ -321,6 +325,7 @@ def read_token(token: str, character: Character) -> Change:
             what=str(data["w"]),
             started=datetime.fromisoformat(data["s"]),
             finished=datetime.fromisoformat(data["f"]),
+            roll_id=int(data["r"]) if data.get("r") is not None else None,
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         raise RestoreRefused("This undo has expired; the sheet's history can still restore "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.dateparse import parse_datetime
@@ -13,6 +14,7 @@ from django.utils.timezone import is_naive, make_aware
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
+from rolls.undo import note_undone
 from sheets.editing.fields import build_form, resolve, shown_value, state_for
 from sheets.editing.markup import field_html
 from sheets.editing.saving import current_row, editable_character
@@ -54,7 +56,9 @@ def character_undo(request, pk):
     With ``field`` (the field's HTML name), the answer is that field, as stored now."""
     character = editable_character(request, pk)
     try:
-        change = undo(character, request.POST.get("undo", ""), user=request.user)
+        with transaction.atomic():
+            change = undo(character, request.POST.get("undo", ""), user=request.user)
+            note_undone(character, change)  # a roll's effects: its card says so
     except RestoreRefused as error:
         if request.htmx:
             return render(

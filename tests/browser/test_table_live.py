@@ -87,3 +87,41 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     assert not violations, "the strict Content Security Policy blocked something"
     gm_context.close()
     player_context.close()
+
+
+def test_an_undone_roll_says_so_on_the_gms_dashboard_live(
+    asgi_server, browser, log_in, gm, party, player, mutant_sheet, scripted_dice
+):
+    mutant_sheet.armor_name, mutant_sheet.armor_rating = "Scrap leathers", 3
+    mutant_sheet.save()
+    character = mutant_sheet.character
+    gm_context, player_context = browser.new_context(), browser.new_context()
+    gm_page = gm_context.new_page()
+    log_in(gm_page, gm)
+    gm_page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
+    expect(gm_page.locator("[data-feed-empty]")).to_be_visible()
+    wait_for_feed_subscribers(1)
+    page = player_context.new_page()
+    log_in(page, player)
+    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+
+    # Armor 3 against 3 damage: one 6 stops one, a 1 costs a point of rating; 2 get through
+    page.get_by_role("link", name="Roll armor").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label("Incoming damage").fill("3")
+    scripted_dice(6, 1, 4)
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    expect(dialog.locator("[data-effects]")).to_contain_text("Strength")
+    card = gm_page.locator(f"#feed-log-{party.pk} [data-roll]").first
+    expect(card.locator("[aria-label=Effects]")).to_contain_text("Strength")
+    expect(card.locator("[data-undone]")).to_have_count(0)
+
+    dialog.get_by_role("button", name="Undo these effects").click()
+    expect(dialog.locator("[data-undo-outcome]")).to_contain_text("Undone: the effects of")
+    # the GM sees, without reloading, that the effects no longer hold
+    expect(card.locator("[data-undone]")).to_contain_text("Undone: the effects of")
+    expect(card).to_contain_text("undone")
+    stored = MutantSheet.objects.get(pk=mutant_sheet.pk)
+    assert (stored.damage, stored.armor_rating) == (0, 3)
+    gm_context.close()
+    player_context.close()

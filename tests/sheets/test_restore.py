@@ -7,7 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from rolls.cards import roll_card_html
 from rolls.dice.core import ScriptedRNG
+from rolls.models import Roll
 from rolls.rng import use_rng
 from sheets import history
 from sheets.models import (
@@ -257,6 +259,30 @@ def test_undo_after_a_roll_reverts_exactly_its_effects(player_client, mutant_she
         reverse("character_undo", args=[mutant_sheet.pk]), {"undo": token}, headers=HTMX
     )
     assert again.status_code == 409
+    # the roll stays in the feed, saying its effects were taken back (once)
+    roll = Roll.objects.get()
+    assert roll.undone == [f"the effects of {roll.label}"]
+    card = roll_card_html(roll)
+    assert f"Undone: the effects of {roll.label}." in card and ">undone</span>" in card
+    log = player_client.get(reverse("party_log", args=[roll.party_id])).content.decode()
+    assert f"Undone: the effects of {roll.label}." in log
+
+
+def test_undoing_a_field_save_leaves_the_rolls_as_they_were(player_client, mutant_sheet):
+    with use_rng(ScriptedRNG([6, 1, 4])):
+        player_client.post(
+            reverse("roll_form", args=[mutant_sheet.pk, "armor"]),
+            {"incoming": "3", "apply_damage": "on"},
+            headers=HTMX,
+        )
+    token = undo_token(save(player_client, mutant_sheet, "fight", "2", "3").content.decode())
+    response = player_client.post(
+        reverse("character_undo", args=[mutant_sheet.pk]),
+        {"undo": token, "field": "fight"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert Roll.objects.get().undone == []
 
 
 def test_a_roll_that_changes_nothing_offers_no_undo(player_client, mutant_sheet):
