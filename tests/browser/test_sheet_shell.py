@@ -124,6 +124,18 @@ def test_a_skill_rolls_and_pushes_in_the_dialog_and_the_page_never_moves(
     expect(feed_cards.first).to_have_class(__import__("re").compile(r"\bis-mine\b"))
 
 
+def test_a_rolls_own_page_offers_no_roll_again_that_does_nothing(
+    asgi_server, page, log_in, player, krin, scripted_dice
+):
+    log_in(page, player)
+    scripted_dice(6, 1, 3, 4, 2, 5, 2, 1)
+    page.goto(f"{asgi_server.url}/characters/{krin.pk}/roll/skill/?skill=fight")
+    page.get_by_role("button", name="Roll", exact=True).click()  # no JavaScript path: a page
+    expect(page.locator("[data-outcome]")).to_have_text("1 success, 1 damage")
+    expect(page.get_by_role("button", name="Push the roll")).to_be_visible()
+    expect(page.get_by_role("button", name="Roll again")).to_be_hidden()
+
+
 def test_a_weapon_row_opens_its_roll_with_the_weapon_and_skill_chosen(open_sheet, krin):
     page = open_sheet(DESKTOP)
     page.get_by_role("link", name="Roll Scrap rifle").click()
