@@ -78,3 +78,50 @@ def test_on_a_phone_nothing_opened_makes_the_page_wider_than_the_screen(
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
     context.close()
+
+
+LONG_WORD = "Unbreakable" * 8  # a name typed without a space (a URL, a joke)
+
+
+def long_names(character) -> int:
+    """Name the first row of each of the sheet's lists (gear, weapons, tasks, items...)
+    with one long word; how many lists."""
+    sheet = getattr(character, character.system_descriptor.sheet_related_name)
+    named = 0
+    for relation in sheet._meta.related_objects:
+        if not relation.one_to_many:
+            continue
+        model = relation.related_model
+        if "name" not in {f.name for f in model._meta.concrete_fields}:
+            continue
+        row = model.objects.filter(**{relation.field.name: sheet}).first()
+        if row is not None:
+            word = LONG_WORD[: model._meta.get_field("name").max_length]
+            model.objects.filter(pk=row.pk).update(name=word)
+            named += 1
+    return named
+
+
+@pytest.mark.parametrize("system", list(all_systems()), ids=lambda system: system.slug)
+def test_a_name_of_one_long_word_wraps_inside_its_box(
+    system, asgi_server, page, log_in, player, party
+):
+    character = filled_in(system, player, party)
+    assert long_names(character) > 0
+    log_in(page, player)
+    for size in (WIDTHS[0], {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+        expect(page.locator(".sheet-tabs [data-tab]").first).to_be_attached()
+        spilled = page.evaluate(
+            "[...document.querySelectorAll('.sheet-region, .sheet-first-view, .sheet-side')]"
+            ".filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1)"
+            ".map(e => (e.id || e.className) + ': ' + e.scrollWidth + ' > ' + e.clientWidth)"
+        )
+        assert spilled == [], f"{size['width']} px: {spilled}"
+        wide = page.evaluate(
+            "[...document.querySelectorAll('body *')].filter(e => e.offsetParent"
+            " && e.getBoundingClientRect().right > innerWidth + 1).slice(-4)"
+            ".map(e => e.tagName + '.' + [...e.classList].join('.'))"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], wide
