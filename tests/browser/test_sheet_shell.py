@@ -136,6 +136,25 @@ def test_a_rolls_own_page_offers_no_roll_again_that_does_nothing(
     expect(page.get_by_role("button", name="Roll again")).to_be_hidden()
 
 
+def test_a_small_die_in_the_feed_shows_its_face_and_its_size_apart(
+    asgi_server, page, log_in, player, krin
+):
+    Roll.objects.create(
+        character=krin.character, party=krin.character.party, system="twilight", kind="skill",
+        label="Ranged Combat", outcome="2 successes",
+        result={"dice": [{"kind": "base", "size": 10, "face": 10, "counts": "success"},
+                         {"kind": "base", "size": 8, "face": 7, "counts": "success"}]},
+    )  # fmt: skip
+    log_in(page, player)
+    page.goto(f"{asgi_server.url}{krin.character.get_absolute_url()}")
+    die = page.locator(".sheet-side .dice-small .die-d10").first
+    expect(die).to_be_visible()
+    face, size = die.locator(".die-face").bounding_box(), die.locator(".die-size").bounding_box()
+    assert face["y"] + face["height"] <= size["y"] + 1, (face, size)  # the size below the face
+    outer = die.bounding_box()
+    assert outer["y"] <= size["y"] and size["y"] + size["height"] <= outer["y"] + outer["height"]
+
+
 def test_a_weapon_row_opens_its_roll_with_the_weapon_and_skill_chosen(open_sheet, krin):
     page = open_sheet(DESKTOP)
     page.get_by_role("link", name="Roll Scrap rifle").click()
