@@ -316,6 +316,21 @@ def test_a_roll_waiting_for_the_gms_pick_shows_on_the_sheet_for_the_gm(
     assert "data-pending-roll" not in html
 
 
+def test_rolls_waiting_on_the_sheet_show_the_newest_and_fold_the_others(
+    player_client, sheet, scripted_dice
+):
+    for _ in range(4):
+        scripted_dice(2, 9)
+        roll(player_client, sheet, check="traverse", advantages=0, disadvantages=1)
+    newest, *older = Roll.objects.order_by("-pk")
+    html = player_client.get(sheet.character.get_absolute_url()).text
+    shown, folded = html.split('<details class="slots-pending-more')
+    assert f'data-pending-roll="{newest.pk}"' in shown
+    assert "3 more rolls wait for a die or a confirmation" in folded
+    for row in older:
+        assert f'data-pending-roll="{row.pk}"' in folded.split("</details>")[0]
+
+
 def test_the_dashboard_card_shows_the_mini_grid(gm_only_client, sheet, party):
     SlotsMarkFactory(sheet=sheet, number=4, wound="open", condition="bleeding")
     html = gm_only_client.get(reverse("party_dashboard", args=[party.pk])).text
