@@ -228,6 +228,9 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
         log.exception("could not render the summary of character %s", character_id)
         return
     _send_one(gm_channel(character.party_id), f"sheet-{character.pk}", html)
+    # and to every page of the party, only the character's number: that character's open
+    # sheet (another device, or the player's while the GM edits it) fetches what moved
+    _send(character.party_id, "sheet-changed", str(character.pk))
 
 
 def announce_party_settings(party_id: int) -> None:

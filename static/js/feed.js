@@ -63,3 +63,27 @@
     htmx.trigger(document.body, "partySettingsChanged");
   });
 })();
+
+// A character's sheet changed somewhere (the GM fixed a value, the player's other
+// device, a roll the GM made for them): the open page of that sheet refreshes what moved
+// ("sheetChanged" posts the values it shows; only fields stored otherwise come back).
+// The page's own change already asked for a refresh: one asked for in the last
+// moments covers the echo of it.
+(function () {
+  "use strict";
+  var ECHO_MS = 1500;
+  var askedAt = 0;
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.target.hasAttribute && event.target.hasAttribute("data-sheet-refresh")) { askedAt = Date.now(); }
+  });
+  document.body.addEventListener("htmx:sseMessage", function (event) {
+    var target = event.target;
+    if (!target.hasAttribute || !target.hasAttribute("data-sheet-changed-listener")) { return; }
+    var source = target.closest("[data-feed-source]");
+    var own = source && source.dataset.ownCharacter;
+    if (!own || own !== String(event.detail.data).trim()) { return; }
+    if (!document.querySelector("[data-sheet-refresh]")) { return; }
+    if (Date.now() - askedAt < ECHO_MS) { return; }
+    htmx.trigger(document.body, "sheetChanged");
+  });
+})();

@@ -125,3 +125,36 @@ def test_an_undone_roll_says_so_on_the_gms_dashboard_live(
     assert (stored.damage, stored.armor_rating) == (0, 3)
     gm_context.close()
     player_context.close()
+
+
+def test_a_value_the_gm_fixes_shows_on_the_players_open_sheet(
+    asgi_server, browser, log_in, gm, party, player, mutant_sheet
+):
+    character = mutant_sheet.character
+    gm_context, player_context = browser.new_context(), browser.new_context()
+    page = player_context.new_page()
+    log_in(page, player)
+    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    strength = page.get_by_label("Strength", exact=True)
+    expect(strength).to_have_value("5")
+    wait_for_feed_subscribers(1)
+
+    gm_page = gm_context.new_page()
+    log_in(gm_page, gm)
+    gm_page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    gm_strength = gm_page.get_by_label("Strength", exact=True)
+    gm_strength.fill("4")
+    gm_strength.press("Tab")
+    expect(gm_page.locator("#f-strength-status")).to_contain_text("Saved")
+
+    # the player's page, untouched, shows the GM's value and says where it came from
+    expect(strength).to_have_value("4")
+    expect(page.locator("#f-strength-status")).to_contain_text("Now 4")
+    expect(page.locator("#dice-strength")).to_contain_text("4 base dice")
+    # and the player's next change starts from it: no conflict
+    strength.fill("3")
+    strength.press("Tab")
+    expect(page.locator("#f-strength-status")).to_contain_text("Saved")
+    assert MutantSheet.objects.get(pk=mutant_sheet.pk).strength == 3
+    gm_context.close()
+    player_context.close()
