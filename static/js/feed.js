@@ -67,14 +67,23 @@
 // A character's sheet changed somewhere (the GM fixed a value, the player's other
 // device, a roll the GM made for them): the open page of that sheet refreshes what moved
 // ("sheetChanged" posts the values it shows; only fields stored otherwise come back).
-// The page's own change already asked for a refresh: one asked for in the last
-// moments covers the echo of it.
+// The page's own changes are heard too: a change this page sent in the last moments (or
+// is sending) already brought its answer, so the echo asks for nothing (a refresh then
+// could redraw the part the player is using, the Slots grid under the keyboard).
 (function () {
   "use strict";
-  var ECHO_MS = 1500;
-  var askedAt = 0;
+  var ECHO_MS = 3000;
+  var writing = 0;
+  var wroteAt = 0;
+  function isWrite(event) {
+    var verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
+    return verb && verb !== "get";
+  }
   document.body.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target.hasAttribute && event.target.hasAttribute("data-sheet-refresh")) { askedAt = Date.now(); }
+    if (isWrite(event)) { writing += 1; wroteAt = Date.now(); }
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    if (isWrite(event)) { writing = Math.max(writing - 1, 0); wroteAt = Date.now(); }
   });
   document.body.addEventListener("htmx:sseMessage", function (event) {
     var target = event.target;
@@ -83,7 +92,7 @@
     var own = source && source.dataset.ownCharacter;
     if (!own || own !== String(event.detail.data).trim()) { return; }
     if (!document.querySelector("[data-sheet-refresh]")) { return; }
-    if (Date.now() - askedAt < ECHO_MS) { return; }
+    if (writing > 0 || Date.now() - wroteAt < ECHO_MS) { return; }
     htmx.trigger(document.body, "sheetChanged");
   });
 })();

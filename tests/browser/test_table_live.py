@@ -9,6 +9,14 @@ from sheets.models import MutantSheet
 from tests.sse_client import wait_for_feed_subscribers
 
 
+def logged_in_page(browser, log_in, user, url):
+    """A page of its own browser context (a second person at the table), at ``url``."""
+    page = browser.new_context().new_page()
+    log_in(page, user)
+    page.goto(url)
+    return page
+
+
 def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     asgi_server, browser, log_in, gm, party, player, mutant_sheet, scripted_dice
 ):
@@ -95,15 +103,14 @@ def test_an_undone_roll_says_so_on_the_gms_dashboard_live(
     mutant_sheet.armor_name, mutant_sheet.armor_rating = "Scrap leathers", 3
     mutant_sheet.save()
     character = mutant_sheet.character
-    gm_context, player_context = browser.new_context(), browser.new_context()
-    gm_page = gm_context.new_page()
-    log_in(gm_page, gm)
-    gm_page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
+    gm_page = logged_in_page(
+        browser, log_in, gm, f"{asgi_server.url}/parties/{party.pk}/dashboard/"
+    )
     expect(gm_page.locator("[data-feed-empty]")).to_be_visible()
     wait_for_feed_subscribers(1)
-    page = player_context.new_page()
-    log_in(page, player)
-    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    page = logged_in_page(
+        browser, log_in, player, f"{asgi_server.url}{character.get_absolute_url()}"
+    )
 
     # Armor 3 against 3 damage: one 6 stops one, a 1 costs a point of rating; 2 get through
     page.get_by_role("link", name="Roll armor").click()
@@ -123,25 +130,20 @@ def test_an_undone_roll_says_so_on_the_gms_dashboard_live(
     expect(card).to_contain_text("undone")
     stored = MutantSheet.objects.get(pk=mutant_sheet.pk)
     assert (stored.damage, stored.armor_rating) == (0, 3)
-    gm_context.close()
-    player_context.close()
+    for each in (page, gm_page):
+        each.context.close()
 
 
 def test_a_value_the_gm_fixes_shows_on_the_players_open_sheet(
     asgi_server, browser, log_in, gm, party, player, mutant_sheet
 ):
-    character = mutant_sheet.character
-    gm_context, player_context = browser.new_context(), browser.new_context()
-    page = player_context.new_page()
-    log_in(page, player)
-    page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    sheet_url = f"{asgi_server.url}{mutant_sheet.character.get_absolute_url()}"
+    page = logged_in_page(browser, log_in, player, sheet_url)
     strength = page.get_by_label("Strength", exact=True)
     expect(strength).to_have_value("5")
     wait_for_feed_subscribers(1)
 
-    gm_page = gm_context.new_page()
-    log_in(gm_page, gm)
-    gm_page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
+    gm_page = logged_in_page(browser, log_in, gm, sheet_url)
     gm_strength = gm_page.get_by_label("Strength", exact=True)
     gm_strength.fill("4")
     gm_strength.press("Tab")
@@ -151,10 +153,15 @@ def test_a_value_the_gm_fixes_shows_on_the_players_open_sheet(
     expect(strength).to_have_value("4")
     expect(page.locator("#f-strength-status")).to_contain_text("Now 4")
     expect(page.locator("#dice-strength")).to_contain_text("4 base dice")
-    # and the player's next change starts from it: no conflict
+    # and the player's next change starts from it: no conflict; the echo of that change
+    # on the feed asks for no second refresh
+    refreshes = []
+    page.on("request", lambda r: refreshes.append(r.url) if "/refresh/" in r.url else None)
     strength.fill("3")
     strength.press("Tab")
     expect(page.locator("#f-strength-status")).to_contain_text("Saved")
     assert MutantSheet.objects.get(pk=mutant_sheet.pk).strength == 3
-    gm_context.close()
-    player_context.close()
+    page.wait_for_timeout(1500)
+    assert len(refreshes) == 1, refreshes
+    for each in (page, gm_page):
+        each.context.close()
