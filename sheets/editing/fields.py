@@ -125,9 +125,9 @@ class FieldState:
         widget = self.bound.field.widget
         return not self.is_checkbox and not isinstance(widget, (forms.Select, forms.RadioSelect))
 
-    def widget(self, extra_css: str = ""):
+    def widget(self):
         """The input, wired to save itself on change and, typed into, after a short pause
-        in typing (so a reload loses nothing); ``extra_css`` sizes it for its place."""
+        in typing (so a reload loses nothing), sized for its place (``input_css``)."""
         widget = self.bound.field.widget
         if self.is_checkbox:
             css = "form-check-input"
@@ -135,8 +135,8 @@ class FieldState:
             css = "form-select form-select-sm"
         else:
             css = "form-control form-control-sm"
-        if extra_css:
-            css += f" {extra_css}"
+        if self.input_css:
+            css += f" {self.input_css}"
         if self.is_invalid:
             css += " is-invalid"
         attrs = {

@@ -67,15 +67,10 @@ def saved_html(f: FieldState) -> SafeString:
     return mark_safe(status_html(f) + original_html(f, oob=True))
 
 
-def field_html(
-    f: FieldState, oob: bool = False, input_css: str = "", hide_label: bool = False
-) -> SafeString:
-    """The whole field. ``oob``: sent out of band (a refresh of a field changed
-    elsewhere); ``input_css``: classes sizing the input for its place; ``hide_label``:
-    the label for screen readers only. Without them, the field's own look
-    (``fields.set_look``), so a field drawn again looks as the page drew it."""
-    input_css = input_css or f.input_css
-    hide_label = hide_label or f.hide_label
+def field_html(f: FieldState, oob: bool = False) -> SafeString:
+    """The whole field, in the look its form gives it (``fields.set_look``), so a field
+    drawn again (a refresh, a conflict, an undo) looks as the page drew it. ``oob``: sent
+    out of band (a refresh of a field changed elsewhere)."""
     css = "sheet-field"
     if f.is_checkbox:
         css += " form-check"
@@ -83,11 +78,11 @@ def field_html(
         css += " is-invalid"
     swap = ' hx-swap-oob="true"' if oob else ""
     label_for = f'for="{escaped(f.input_id)}" id="{escaped(f.dom_id)}-label">{escaped(f.label)}'
-    widget = f.widget(input_css)
+    widget = f.widget()
     if f.is_checkbox:
         inner = f'{widget}\n  <label class="form-check-label small" {label_for}</label>'
     else:
-        hidden = " visually-hidden" if hide_label else ""
+        hidden = " visually-hidden" if f.hide_label else ""
         inner = f'<label class="form-label{hidden}" {label_for}</label>\n  {widget}'
     return mark_safe(
         f'<div class="{css}" id="{escaped(f.dom_id)}"{swap}>\n  {inner}\n'

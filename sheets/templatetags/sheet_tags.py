@@ -39,11 +39,10 @@ def counter_boxes(value, maximum, permanent=0):
 
 
 @register.simple_tag
-def sheet_field(f, oob=False, input_css="", hide_label=False):
+def sheet_field(f, oob=False):
     """A field that saves itself (sheets.editing.markup): ``{% sheet_field f %}``,
-    ``{% sheet_field f input_css="value-input" hide_label=True %}``, ``oob=True`` in a
-    refresh."""
-    return field_html(f, oob=oob, input_css=input_css or "", hide_label=hide_label)
+    ``oob=True`` in a refresh. Its look on the sheet is its form's (``set_look``)."""
+    return field_html(f, oob=oob)
 
 
 DIE_ICON = mark_safe(
