@@ -92,7 +92,7 @@ bench: $(STAMP)
 
 # The dice alone (rolls per second, largest exact odds), no server.
 bench-dice: $(STAMP)
-	$(BIN)/python -m rolls.dice.bench
+	$(BIN)/python -m sheets.systems.dice.bench
 
 clean:
 	rm -rf $(VENV) .staticfiles db.sqlite3

@@ -12,10 +12,10 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from rolls import groups
-from rolls.dice.core import DiceError
 from rolls.models import GroupCheck
 from rolls.rng import server_rng
 from sheets.models import Character, Party
+from sheets.systems.dice.core import DiceError
 from sheets.systems.registry import all_systems, get_system
 
 

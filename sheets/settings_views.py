@@ -14,11 +14,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rolls.dice.core import DiceError
 from rolls.stream import after_commit, announce_party_settings
 from sheets import party_settings
 from sheets.forms import PartyNameForm
 from sheets.models import Party, new_invite_code
+from sheets.systems.dice.core import DiceError
 from sheets.systems.registry import get_system
 
 

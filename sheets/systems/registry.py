@@ -2,7 +2,7 @@
 
 Views, the dashboard, the admin index, the demo data and the roll path loop over
 ``SYSTEMS``; none of them names a system. Adding a sixth system means writing
-``sheets/systems/<new>/``, ``rolls/dice/<new>.py`` and ``rolls/actions/<new>.py``
+``sheets/systems/<new>/``, ``sheets/systems/<new>/dice/`` and ``rolls/actions/<new>.py``
 and adding one line to ``_DESCRIPTORS`` below.
 """
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import forms
 
-from rolls.dice.agents import sheet as engine
 from sheets.party_settings import PartySettingsForm
+from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.agents.models import AgentClock, AgentSheet
 
 
@@ -68,8 +68,8 @@ class ClockSettingsForm(PartySettingsForm):
         return cleaned
 
     def save(self, user, button):
-        from rolls.actions.agents import clock
         from rolls.rng import server_rng
+        from rolls.systems.agents.actions import clock
         from rolls.views import record_roll
 
         agent = (

@@ -3,8 +3,8 @@
 from sheets.systems.registry import Collection, RollAction, System
 
 FORMS = "sheets.systems.agents.forms"
-ROLL_FORMS = "rolls.forms.agents"
-ACTIONS = "rolls.actions.agents"
+ROLL_FORMS = "rolls.systems.agents.forms"
+ACTIONS = "rolls.systems.agents.actions"
 
 
 def _action(slug, label, form, run, reads=(), gm_only=False):
@@ -133,8 +133,8 @@ AGENTS = System(
         RollAction(
             "npc",
             "NPC roll",
-            "rolls.forms.npc.agents.NpcRollForm",
-            "rolls.actions.npc.agents.npc_roll",
+            "rolls.systems.agents.npc_forms.NpcRollForm",
+            "rolls.systems.agents.npc_actions.npc_roll",
             reads=("the NPC's stat and skill", "the referee's 2d12"),
             gm_only=True,
         ),

@@ -60,8 +60,8 @@ class TimeSettingsForm(PartySettingsForm):
         return describe(clock) if clock is not None else []  # nothing until the GM starts
 
     def save(self, user, button):
-        from rolls.actions.slots import time
         from rolls.rng import server_rng
+        from rolls.systems.slots.actions import time
         from rolls.views import record_roll
 
         clock, _ = SlotsClock.objects.select_for_update().get_or_create(party=self.party)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rolls.dice.slots.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS
 from sheets.editing import editing_context
 from sheets.systems.registry import Summary, SummaryValue
 from sheets.systems.slots import rules
+from sheets.systems.slots.dice.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS
 from sheets.systems.slots.models import SlotsSheet
 
 GEAR_CHECKS = (

@@ -2,8 +2,8 @@
 
 from sheets.systems.registry import GroupCheckKind, RollAction, System
 
-FORMS = "rolls.forms.slots"
-ACTIONS = "rolls.actions.slots"
+FORMS = "rolls.systems.slots.forms"
+ACTIONS = "rolls.systems.slots.actions"
 
 SLOTS = System(
     slug="slots",
@@ -70,8 +70,8 @@ SLOTS = System(
         RollAction(
             "judge",
             "Judge check",
-            "rolls.forms.npc.slots.JudgeCheckForm",
-            "rolls.actions.npc.slots.judge_check",
+            "rolls.systems.slots.npc_forms.JudgeCheckForm",
+            "rolls.systems.slots.npc_actions.judge_check",
             reads=("the NPC's slots, read by the judge",),
             gm_only=True,
         ),

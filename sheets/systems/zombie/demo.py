@@ -2,10 +2,10 @@
 
 from django.db import transaction
 
-from rolls.actions import zombie as actions
-from rolls.dice.core import ScriptedRNG
 from rolls.models import Roll
+from rolls.systems.zombie import actions as actions
 from sheets.history_access import create_with_history
+from sheets.systems.dice.core import ScriptedRNG
 from sheets.systems.zombie.kinds import ensure_zombie_kinds
 from sheets.systems.zombie.models import (
     ZombieCondition,
