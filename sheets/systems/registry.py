@@ -189,6 +189,10 @@ class System:
     # keeps for this system (an in-game clock, the sector's rot level), set by the GM on
     # the party's settings page and shown on the dashboard and the sheets; "" for none
     party_settings: str = ""
+    # dotted path: party_time(form, user, button) -> str, the roll side of the party
+    # settings' buttons that pass time (``PartySettingsForm.time_buttons``): each sheet's
+    # effects as a roll (rolls/systems/<system>/party_time.py); "" for none
+    party_time: str = ""
 
     # The GM's own rolls from the dashboard (NPCs and monsters, opposed rolls): each a
     # RollAction whose form is ``Form(party, data=None, initial=None)`` (with ``odds()``
@@ -267,6 +271,20 @@ def get_system(slug: str) -> System:
         if system.slug == slug:
             return system
     raise LookupError(f"no game system {slug!r}")
+
+
+def start_choices(party_characters) -> list[dict]:
+    """The group checks the dashboard offers: each system's kinds, for the systems with
+    at least two characters at this table."""
+    counts: dict[str, int] = {}
+    for character in party_characters:
+        counts[character.system] = counts.get(character.system, 0) + 1
+    return [
+        {"system": system, "kind": kind}
+        for system in all_systems()
+        for kind in system.group_checks
+        if counts.get(system.slug, 0) >= 2
+    ]
 
 
 def system_choices() -> list[tuple[str, str]]:

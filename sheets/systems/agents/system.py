@@ -35,6 +35,7 @@ AGENTS = System(
     sheet_related_name="agents",
     sheet_template="sheets/agents/sheet.html",
     party_settings="sheets.systems.agents.party.ClockSettingsForm",
+    party_time="rolls.systems.agents.party_time.party_time",
     context="sheets.systems.agents.sheet.context",
     summary="sheets.systems.agents.sheet.summary",
     new_sheet="sheets.systems.agents.sheet.new_sheet",

@@ -14,6 +14,7 @@ SLOTS = System(
     sheet_related_name="slots",
     sheet_template="sheets/slots/sheet.html",
     party_settings="sheets.systems.slots.party.TimeSettingsForm",
+    party_time="rolls.systems.slots.party_time.party_time",
     context="sheets.systems.slots.sheet.context",
     summary="sheets.systems.slots.sheet.summary",
     summary_template="sheets/slots/summary.html",

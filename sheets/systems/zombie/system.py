@@ -105,5 +105,5 @@ ZOMBIE = System(
             gm_only=True,
         ),
     ),
-    demo="sheets.systems.zombie.demo.fill",
+    demo="rolls.systems.zombie.demo.fill",  # the sheet, then its attempted task rolled
 )
