@@ -1,6 +1,6 @@
 """Roll actions: read a sheet, call the pure dice in ``sheets.systems.dice``, apply the effects.
 
-Every system module (``rolls/actions/<system>.py``) offers its roll actions as
+Every system's actions (``rolls/systems/<system>/actions``) offer its roll actions as
 ``run(sheet, cleaned_data, rng) -> Rolled`` (listed in the system's registry
 descriptor) and, for pushable rolls, ``push(sheet, roll, rng) -> Rolled``. They are
 called with the sheet row locked, inside the transaction that writes the Roll, so

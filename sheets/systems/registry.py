@@ -1,9 +1,11 @@
 """The game systems Tableside knows, one descriptor each.
 
 Views, the dashboard, the admin index, the demo data and the roll path loop over
-``SYSTEMS``; none of them names a system. Adding a sixth system means writing
-``sheets/systems/<new>/``, ``sheets/systems/<new>/dice/`` and ``rolls/actions/<new>.py``
-and adding one line to ``_DESCRIPTORS`` below.
+``SYSTEMS``; none of them names a system. A descriptor's dotted paths name both of the
+system's folders, resolved when first used: ``sheets/systems/<s>/`` (its sheet, with its
+pure engine in ``dice/``) and ``rolls/systems/<s>/`` (its rolls). Adding a sixth system
+is writing those two folders, its templates, and one line in ``_DESCRIPTORS`` below (or
+``register()`` from elsewhere, as the tests' toy system does); docs/sheet-shell.md.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from rolls.models import Roll
-from rolls.systems.agents import actions as actions
+from rolls.systems.agents import actions
 from sheets.models import AgentSheet, AgentSkill
 from sheets.systems.dice.core import ScriptedRNG
 from sheets.systems.dice.odds import percent

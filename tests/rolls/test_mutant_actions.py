@@ -6,7 +6,7 @@ import pytest
 from django.db import transaction
 
 from rolls.models import Roll
-from rolls.systems.mutant import actions as actions
+from rolls.systems.mutant import actions
 from sheets.models import MutantSheet
 from sheets.systems.dice.core import DiceError, ScriptedRNG
 from tests.factories import (

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 from django.template import Context, Template
 
-from rolls.systems.mutant import actions as actions
+from rolls.systems.mutant import actions
 from rolls.systems.mutant.forms import (
     ArmorRollForm,
     D6Form,

@@ -14,7 +14,7 @@ from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
 from rolls.forms.base import SheetRollForm, whole_number
-from rolls.systems.agents import actions as actions
+from rolls.systems.agents import actions
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import odds as dice_odds
 from sheets.systems.agents.dice.rules import DIFFICULTIES, Outcome

@@ -14,7 +14,7 @@ from functools import partial
 from django import forms
 
 from rolls.forms.base import SheetRollForm, whole_number
-from rolls.systems.mutant import actions as actions
+from rolls.systems.mutant import actions
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as dice

@@ -13,6 +13,8 @@ from typing import Any
 from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
 from rolls.systems.mutant import actions as sheet_rolls
+from rolls.systems.mutant.actions.sheet import _Changes
+from rolls.systems.mutant.actions.skills import _stored_pool
 from sheets.systems.dice.core import DiceError, as_data
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as dice
@@ -169,7 +171,7 @@ def push(sheet, roll, rng) -> Rolled:
         raise DiceError("Only an NPC's roll or an opposed roll is pushed here.")
     refuse_other_character(sheet, roll)
     active = roll.result["active"]
-    pool = sheet_rolls._stored_pool(roll.inputs["pool"])
+    pool = _stored_pool(roll.inputs["pool"])
     mine = dice.SkillRoll.from_data(roll.result["character_dice"])
     theirs = dice.SkillRoll.from_data(roll.result["npc_dice"])
     effects = []
@@ -177,7 +179,7 @@ def push(sheet, roll, rng) -> Rolled:
         theirs = dice.push(rng, theirs)
     else:
         mine = dice.push(rng, mine)
-        changes = sheet_rolls._Changes(sheet)
+        changes = _Changes(sheet)
         if mine.trauma:
             why = f"{mine.trauma} base-die 1s on the push"
             changes.trauma(pool.attribute, mine.trauma, why)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from rolls.forms.npc import NpcForm, OpposedMixin, bounded
-from rolls.systems.mutant import actions as actions
+from rolls.systems.mutant import actions
 from sheets.systems.dice.odds import opposed_chances, percent
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import odds as mutant_odds

@@ -13,7 +13,7 @@ from django import forms
 
 from rolls.forms.base import SheetRollForm, whole_number
 from rolls.forms.group import OneRollsForm
-from rolls.systems.twilight import actions as actions
+from rolls.systems.twilight import actions
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.odds import percent
 from sheets.systems.twilight import rules

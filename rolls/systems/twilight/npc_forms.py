@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from rolls.forms.npc import NpcForm, OpposedMixin, bounded
-from rolls.systems.twilight import actions as actions
+from rolls.systems.twilight import actions
 from sheets.systems.dice.odds import percent
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import odds as t2k_odds

@@ -17,7 +17,7 @@ from django.db.models import prefetch_related_objects
 
 from rolls.forms.base import SheetRollForm
 from rolls.forms.group import OneRollsForm
-from rolls.systems.zombie import actions as actions
+from rolls.systems.zombie import actions
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.odds import percent
 from sheets.systems.zombie.dice import rules as dice

@@ -15,7 +15,9 @@ the sheet page, the dashboard and the rolls read one definition.
 
 The package: ``sheet`` (the sheet's words, skill pools, applying effects), ``skills``
 (skill rolls and pushes), ``armor_rot``, ``mutations`` (and D6/D66), ``upkeep`` (healing,
-the daily ration, Rot-Eater). Every name is importable from ``rolls.systems.mutant.actions``.
+the daily ration, Rot-Eater). Every public name is importable from
+``rolls.systems.mutant.actions``; the helpers the modules share (``_Changes``...) stay
+in their own module.
 """
 
 from .armor_rot import (  # noqa: F401
@@ -42,10 +44,6 @@ from .sheet import (  # noqa: F401
     SKILLS,
     UNARMED_DAMAGE,
     SkillPool,
-    _Changes,
-    _dice_data,
-    _ones,
-    _successes,
     broken_message,
     find_item,
     has_mutation,
@@ -56,11 +54,6 @@ from .sheet import (  # noqa: F401
     skill_pool,
 )
 from .skills import (  # noqa: F401
-    _label,
-    _outcome,
-    _skill_result,
-    _stored_pool,
-    _wear_item,
     push,
     skill_roll,
 )
@@ -68,7 +61,6 @@ from .upkeep import (  # noqa: F401
     ROT_EATER_LABELS,
     ROT_EATER_RULE,
     ROT_EATER_USES,
-    _no_dice,
     daily_ration,
     heal_trauma,
     rot_eater,

@@ -9,7 +9,8 @@ from typing import Any
 from sheets.systems.dice.core import DiceError, Effect, as_data
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
-from sheets.systems.mutant.rules import ATTRIBUTE_LABELS, BOX_MAX, TRAUMA
+from sheets.systems.mutant.dice.rules import BOXES
+from sheets.systems.mutant.rules import ATTRIBUTE_LABELS, TRAUMA
 
 SKILLS = rules.SKILL_ATTRIBUTES  # the twelve base skills: sheet field -> attribute
 ATTACK_SKILLS = ("fight", "shoot")
@@ -226,16 +227,16 @@ class _Changes:
         if amount == 0:
             return
         current = getattr(self.sheet, field)
-        high = BOX_MAX
+        high = BOXES
         if field == "rot_temporary":
-            high = BOX_MAX - self.sheet.rot_permanent
+            high = BOXES - self.sheet.rot_permanent
         elif field == "rot_permanent":
-            high = BOX_MAX - self.sheet.rot_temporary
+            high = BOXES - self.sheet.rot_temporary
         new = max(0, min(high, current + amount))
         applied = new - current
         note = f"{why}: {label} {amount:+d}"
         if applied != amount:
-            note += f", capped at {applied:+d}: the boxes run 0..{BOX_MAX}"
+            note += f", capped at {applied:+d}: the boxes run 0..{BOXES}"
         if applied:
             self._set(field, new)
         self.effects.append(Effect(field, applied, note))
