@@ -4,9 +4,10 @@ sheets never import rolls, so these are connected from ``RollsConfig.ready``."""
 from __future__ import annotations
 
 from rolls.models import Roll
-from rolls.stream import after_commit, announce_party_settings
+from rolls.stream import after_commit, announce_party_settings, connect_sheet_signals
 from rolls.undo import note_undone
 from sheets.signals import change_undone, party_exporting, party_settings_changed
+from sheets.systems.registry import systems_changed
 
 
 def on_change_undone(sender, character, change, **kwargs) -> None:
@@ -46,7 +47,12 @@ def on_party_exporting(sender, party, user, document, **kwargs) -> None:
     ]
 
 
+def on_systems_changed(sender, **kwargs) -> None:
+    connect_sheet_signals()  # a system added after start-up announces its sheets too
+
+
 def connect() -> None:
     change_undone.connect(on_change_undone, dispatch_uid="rolls-change-undone")
     party_settings_changed.connect(on_party_settings_changed, dispatch_uid="rolls-settings")
     party_exporting.connect(on_party_exporting, dispatch_uid="rolls-party-export")
+    systems_changed.connect(on_systems_changed, dispatch_uid="rolls-systems-changed")

@@ -85,6 +85,11 @@ def connect() -> None:
         post_delete.connect(touch_character, sender=model, weak=False, dispatch_uid=f"{uid}-delete")
 
 
+def reconnect(sender, **kwargs) -> None:
+    """The systems changed after start-up (``registry.systems_changed``)."""
+    connect()
+
+
 # What sheets tell whoever listens (the rolls app: sheets never import it). Each is sent
 # inside the transaction of the change; a receiver that writes joins it.
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from django.core.signals import setting_changed
+from django.dispatch import Signal, receiver
 from django.utils.module_loading import import_string
 
 if TYPE_CHECKING:
@@ -257,9 +259,29 @@ _DESCRIPTORS = (
 )
 
 
+# A system may also be added from the settings, without editing this file:
+# TABLESIDE_EXTRA_SYSTEMS = ["<package>.system.DESCRIPTOR", ...] (the tests' toy system,
+# tests/toy/, whose app is installed by tests/settings.py).
+EXTRA_SETTING = "TABLESIDE_EXTRA_SYSTEMS"
+
+# Sent when the systems change after start-up (a test adding its own through the
+# setting): what connected per-system signals at start-up connects the new ones too.
+systems_changed = Signal()
+
+
 @cache
 def all_systems() -> tuple[System, ...]:
-    return tuple(import_string(path) for path in _DESCRIPTORS)
+    from django.conf import settings
+
+    paths = (*_DESCRIPTORS, *getattr(settings, EXTRA_SETTING, ()))
+    return tuple(import_string(path) for path in paths)
+
+
+@receiver(setting_changed)
+def _extra_systems_changed(sender, setting, **kwargs) -> None:
+    if setting == EXTRA_SETTING:
+        all_systems.cache_clear()
+        systems_changed.send(System)
 
 
 def party_related_paths() -> tuple[str, ...]:
