@@ -1,6 +1,7 @@
-"""The tests' settings: the project's, plus the test-only toy system's app (its model's
-table is made with the test database; it has no migrations). The toy system itself is
-registered only by the tests that use it (``TABLESIDE_EXTRA_SYSTEMS``, tests/toy/)."""
+"""The tests' settings: the project's, plus the test-only toy system's app (its table is
+made by its own migration, tests/toy/migrations/, in the test database only). The toy
+system itself is registered only by the tests that use it (``TABLESIDE_EXTRA_SYSTEMS``,
+tests/toy/)."""
 
 from config.settings import *  # noqa: F403
 
