@@ -29,7 +29,7 @@ help:
 	@echo "make run    set up, migrate, load the demo table, serve on http://$(HOST):$(PORT)"
 	@echo "make test   set up, then ruff and the whole pytest suite (browser tests included)"
 	@echo "make bench  the figures: rolls, pages, live feed, dashboard, bytes, pool, dice (bench/)"
-	@echo "make lint   ruff only"
+	@echo "make lint   ruff and the import contracts (lint-imports)"
 
 check-python:
 	@if [ -z "$(PYTHON)" ]; then \
@@ -76,6 +76,7 @@ run: demo static
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports  # the import contracts in pyproject.toml (docs/architecture.md)
 
 test: $(STAMP) browser-deps lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -92,7 +93,7 @@ bench: $(STAMP)
 
 # The dice alone (rolls per second, largest exact odds), no server.
 bench-dice: $(STAMP)
-	$(BIN)/python -m rolls.dice.bench
+	$(BIN)/python -m sheets.systems.dice.bench
 
 clean:
 	rm -rf $(VENV) .staticfiles db.sqlite3

@@ -11,7 +11,7 @@ own demo table, and measures:
 - ``feed``: time from a roll POST to its arrival at 50 and 500 live-feed clients;
 - ``page``: bytes on the wire of a cold load (HTML + CSS + JS as served);
 - ``pool``: PostgreSQL's connection pool on and off (PostgreSQL only);
-- ``dice``: rolls per second and the largest exact odds (``rolls.dice.bench``).
+- ``dice``: rolls per second and the largest exact odds (``sheets.systems.dice.bench``).
 
 It prints a table and writes ``bench/results.json``. Targets are reported as met or
 not met: these are figures, never a pass/fail test.

@@ -110,7 +110,7 @@ def run(sections: list[str], out: Path) -> dict:
             results["pool"] = _pool(rolls, server, sessionid, table)
         if "dice" in sections:
             section("dice")
-            from rolls.dice.bench import measure
+            from sheets.systems.dice.bench import measure
 
             results["dice"] = measure()
     finally:

@@ -7,6 +7,3 @@ class ConfigConfig(AppConfig):
 
     def ready(self):
         from config import checks  # noqa: F401  (registers the system checks)
-        from rolls import feed_redis
-
-        feed_redis.install()  # the live feed resubscribes after a Redis restart

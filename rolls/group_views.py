@@ -12,11 +12,11 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from rolls import groups
-from rolls.dice.core import DiceError
 from rolls.models import GroupCheck
 from rolls.rng import server_rng
 from sheets.models import Character, Party
-from sheets.systems.registry import all_systems, get_system
+from sheets.systems.dice.core import DiceError
+from sheets.systems.registry import get_system
 
 
 def _kind(system_slug, kind_slug):
@@ -47,20 +47,6 @@ def import_form(kind):
     from django.utils.module_loading import import_string
 
     return import_string(kind.start_form)
-
-
-def start_choices(party_characters) -> list[dict]:
-    """The group checks the dashboard offers: each system's kinds, for the systems with
-    at least two characters at this table."""
-    counts: dict[str, int] = {}
-    for character in party_characters:
-        counts[character.system] = counts.get(character.system, 0) + 1
-    return [
-        {"system": system, "kind": kind}
-        for system in all_systems()
-        for kind in system.group_checks
-        if counts.get(system.slug, 0) >= 2
-    ]
 
 
 def _page_character(request, party):

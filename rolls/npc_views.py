@@ -15,10 +15,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from rolls.dice.core import DiceError
 from rolls.rng import server_rng
 from rolls.views import _page, _record, _result_response, odds_context
 from sheets.models import Party
+from sheets.systems.dice.core import DiceError
 from sheets.systems.registry import get_system
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rolls import group_views, npc_views, views
+from rolls import group_views, npc_views, time_views, views
 
 urlpatterns = [
     path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
@@ -20,6 +20,8 @@ urlpatterns = [
         npc_views.npc_roll_odds,
         name="npc_roll_odds",
     ),
+    # the party settings' buttons that pass time (the Agents clock, Slots rounds)
+    path("parties/<int:pk>/time/<slug:system>/", time_views.party_time, name="party_time"),
     path("parties/<int:pk>/events/", views.party_events, name="party_events"),
     path("parties/<int:pk>/groups/", group_views.group_panel, name="group_panel"),
     path(

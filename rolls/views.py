@@ -14,7 +14,6 @@ from django_htmx.http import reswap, retarget, trigger_client_event
 
 from rolls.actions import Rolled
 from rolls.cards import roll_card_html
-from rolls.dice.core import DiceError
 from rolls.models import Roll
 from rolls.rng import server_rng
 from rolls.stream import after_commit, announce_roll, channel_for
@@ -22,6 +21,7 @@ from sheets.editing import editable_character, locked_editable_sheet, locked_she
 from sheets.models import Party
 from sheets.restore import Change
 from sheets.signals import touched_once
+from sheets.systems.dice.core import DiceError
 from sheets.systems.registry import get_system
 
 CATCH_UP_PAGE = 50  # rolls a reopened feed catches up on per request

@@ -7,6 +7,8 @@ class SheetsConfig(AppConfig):
 
     def ready(self):
         from sheets import history_access, signals
+        from sheets.systems.registry import systems_changed
 
         signals.connect()  # Character.updated moves with every sheet and row change
+        systems_changed.connect(signals.reconnect, dispatch_uid="sheets-systems-changed")
         history_access.install()  # Model.history without a new class each time

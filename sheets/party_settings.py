@@ -6,7 +6,8 @@ the sheet pages loop over the systems present in the party and never name one.
 A subclass says what it keeps (its form fields, stored on a model of its own with a
 one-to-one to the party), how it reads (``state``: label/value pairs for the dashboard
 and the settings page; ``sheet_state``: what a sheet of the system shows of it), and
-what its buttons do (``save(user, button)`` returns a sentence for the GM).
+what its buttons do (``save(user, button)`` returns a sentence for the GM; a button that
+passes time is the system's ``party_time`` in ``rolls/systems/<system>/``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ class PartySettingsForm(forms.Form):
     # the form's submit buttons: (value of ``<prefix>-do``, label); the first is the default
     buttons: tuple[tuple[str, str], ...] = (("save", "Save"),)
     wide_fields: tuple[str, ...] = ()  # fields laid out on a line of their own
+    # the buttons that pass time (the Agents clock, Slots rounds): each sheet's effects
+    # are rolls, so they post to the rolls app's ``party_time`` view, which calls the
+    # system's ``party_time`` (registry) instead of ``save``
+    time_buttons: tuple[str, ...] = ()
 
     def __init__(self, party, system: System, data=None):
         self.party = party

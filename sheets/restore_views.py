@@ -14,12 +14,12 @@ from django.utils.timezone import is_naive, make_aware
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
-from rolls.undo import note_undone
 from sheets.editing.fields import build_form, resolve, shown_value, state_for
 from sheets.editing.markup import field_html
 from sheets.editing.saving import current_row, editable_character
 from sheets.editing.views import changed
 from sheets.restore import RestoreRefused, restore, restore_reason, shown_moment, undo
+from sheets.signals import change_undone
 
 
 @login_required
@@ -58,7 +58,8 @@ def character_undo(request, pk):
     try:
         with transaction.atomic():
             change = undo(character, request.POST.get("undo", ""), user=request.user)
-            note_undone(character, change)  # a roll's effects: its card says so
+            # a roll's effects: its card says so
+            change_undone.send(type(character), character=character, change=change)
     except RestoreRefused as error:
         if request.htmx:
             return render(

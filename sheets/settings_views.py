@@ -14,11 +14,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rolls.dice.core import DiceError
-from rolls.stream import after_commit, announce_party_settings
 from sheets import party_settings
 from sheets.forms import PartyNameForm
 from sheets.models import Party, new_invite_code
+from sheets.signals import party_settings_changed
+from sheets.systems.dice.core import DiceError
 from sheets.systems.registry import get_system
 
 
@@ -92,10 +92,9 @@ def invite(request, pk):
     return redirect(f"{reverse('party_settings', args=[party.pk])}#invite")
 
 
-@login_required
-@require_POST
-def system_settings(request, pk, system):
-    """One system's party-level settings (the clock, the rot level...), from its form."""
+def settings_form(request, pk, system):
+    """The GM's party and ``system``'s settings form bound to the POST (404: not the GM,
+    no such system, or no settings for it at this table)."""
     party = _gm_party(request, pk)
     try:
         descriptor = get_system(system)
@@ -105,14 +104,31 @@ def system_settings(request, pk, system):
     form = next((f for f in forms if f.system.slug == descriptor.slug), None)
     if form is None:
         raise Http404("This party keeps no settings for that game.")
+    return party, form
+
+
+def apply_settings(request, party, form, act):
+    """Validate ``form``, then ``act()`` (in a transaction; it returns the GM's sentence)
+    and announce the party's settings. A refused value or rule: the page again, 422."""
     if not form.is_valid():
         return _page(request, party, bound=form, status=422)
     try:
         with transaction.atomic():
-            message = form.save(request.user, form.button)
-            after_commit(announce_party_settings, party.pk)
+            message = act()
+            party_settings_changed.send(Party, party=party)
     except DiceError as error:
         form.add_error(None, str(error))
         return _page(request, party, bound=form, status=422)
     messages.success(request, message)
-    return redirect(f"{reverse('party_settings', args=[party.pk])}#settings-{descriptor.slug}")
+    return redirect(f"{reverse('party_settings', args=[party.pk])}#settings-{form.system.slug}")
+
+
+@login_required
+@require_POST
+def system_settings(request, pk, system):
+    """One system's party-level settings (the clock, the rot level...), from its form.
+    Its buttons that pass time post to ``rolls.time_views.party_time`` instead."""
+    party, form = settings_form(request, pk, system)
+    if form.button in form.time_buttons:
+        raise Http404("Time passes through the rolls: this button posts there.")
+    return apply_settings(request, party, form, lambda: form.save(request.user, form.button))

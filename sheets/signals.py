@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db.models.signals import post_delete, post_save
+from django.dispatch import Signal
 from django.utils import timezone
 
 _held = threading.local()  # .ids: the characters to touch at the end of touched_once()
@@ -82,3 +83,22 @@ def connect() -> None:
         uid = f"touch-character-{model._meta.label}"
         post_save.connect(touch_character, sender=model, weak=False, dispatch_uid=f"{uid}-save")
         post_delete.connect(touch_character, sender=model, weak=False, dispatch_uid=f"{uid}-delete")
+
+
+def reconnect(sender, **kwargs) -> None:
+    """The systems changed after start-up (``registry.systems_changed``)."""
+    connect()
+
+
+# What sheets tell whoever listens (the rolls app: sheets never import it). Each is sent
+# inside the transaction of the change; a receiver that writes joins it.
+
+# an Undo took ``change`` (a ``sheets.restore.Change``) back on ``character``: the roll
+# that made it says so on its card (``rolls.receivers``)
+change_undone = Signal()
+# the GM changed ``party``'s settings (the clock, the rot level...): the party's pages
+# get them again once committed
+party_settings_changed = Signal()
+# ``document`` (a dict) is ``party``'s export file for ``user``, being written: a
+# receiver may add its part (the roll log ``user`` may see)
+party_exporting = Signal()

@@ -7,36 +7,29 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rolls.group_views import start_choices
-from rolls.models import Roll
 from sheets import history, party_settings, urgency
 from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
 from sheets.models import Character, Membership, Party
-from sheets.systems.registry import all_systems
+from sheets.systems.registry import all_systems, start_choices
 
 
 def home(request):
     """Logged out: what Tableside is, with log in and sign up. Logged in: my characters
-    (system, party, last roll, alerts) and my parties, as cards."""
+    (system, party, alerts; the last roll from rolls' ``{% with_last_rolls %}``) and my
+    parties, as cards."""
     if not request.user.is_authenticated:
         return render(request, "sheets/landing.html", {"systems": all_systems()})
-    last_roll = Roll.objects.filter(character=OuterRef("pk")).order_by("-created", "-pk")
     characters = (
         Character.objects.filter(owner=request.user)
         .with_summaries()
         .select_related("party")
-        .annotate(
-            last_roll_label=Subquery(last_roll.values("label")[:1]),
-            last_roll_outcome=Subquery(last_roll.values("outcome")[:1]),
-            last_roll_at=Subquery(last_roll.values("created")[:1]),
-        )
         .order_by("name")
     )
     cards = [{"character": c, "alerts": c.summary().alerts} for c in characters]
@@ -133,7 +126,6 @@ def party_detail(request, pk):
             "invite_url": request.build_absolute_uri(
                 reverse("party_join_code", args=[party.invite_code])
             ),
-            "rolls": Roll.objects.feed_for(party),
         },
     )
 
@@ -251,7 +243,6 @@ def _dashboard_context(request, pk):
         "cards": cards,
         "down": down,
         "need_help": need_help,
-        "rolls": Roll.objects.feed_for(party),
         "systems": all_systems(),
         "group_starts": start_choices(characters),
         "gm_rolls": _gm_rolls(characters),

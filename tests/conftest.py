@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from rolls.dice.core import ScriptedRNG
 from rolls.rng import use_rng
+from sheets.systems.dice.core import ScriptedRNG
 
 # Reproducible property tests: the same examples on every run (each test keeps its own
 # max_examples), and no per-example deadline to trip on a slow machine.

@@ -134,6 +134,8 @@ MATRIX = [
     ("party_invite", "post", {"pk": "@party"}, {"do": "regenerate"}, GM_ONLY),
     ("party_system_settings", "post", {"pk": "@party", "system": "mutant"},
      {"mutant-rot_level": "2"}, GM_ONLY),
+    ("party_time", "post", {"pk": "@party", "system": "slots"},
+     {"slots-rounds": "0", "slots-tries": "0", "slots-cold": "", "slots-do": "try"}, GM_ONLY),
     ("party_export", "get", {"pk": "@party"}, None, GM_ONLY),
     ("party_log", "get", {"pk": "@party"}, None, MEMBERS),
     ("npc_roll", "get", {"pk": "@party", "system": "mutant", "action": "npc"}, None, GM_ROLLS),

@@ -1,6 +1,6 @@
-"""Roll actions: read a sheet, call the pure dice in ``rolls.dice``, apply the effects.
+"""Roll actions: read a sheet, call the pure dice in ``sheets.systems.dice``, apply the effects.
 
-Every system module (``rolls/actions/<system>.py``) offers its roll actions as
+Every system's actions (``rolls/systems/<system>/actions``) offer its roll actions as
 ``run(sheet, cleaned_data, rng) -> Rolled`` (listed in the system's registry
 descriptor) and, for pushable rolls, ``push(sheet, roll, rng) -> Rolled``. They are
 called with the sheet row locked, inside the transaction that writes the Roll, so
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rolls.dice.core import Effect, as_data
+from sheets.systems.dice.core import Effect, as_data
 
 
 @dataclass
@@ -35,5 +35,5 @@ class Rolled:
 
 
 def effects_data(effects) -> list[dict[str, Any]]:
-    """Effects (``rolls.dice.core.Effect``) as JSON-ready dicts for the Roll row."""
+    """Effects (``sheets.systems.dice.core.Effect``) as JSON-ready dicts for the Roll row."""
     return [as_data(effect) if isinstance(effect, Effect) else dict(effect) for effect in effects]

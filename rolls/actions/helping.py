@@ -5,7 +5,7 @@ the roll, and the roller's result is the group's. Shared by those systems' group
 
 from __future__ import annotations
 
-from rolls.dice.core import DiceError
+from sheets.systems.dice.core import DiceError
 
 TOO_LATE = "Help is declared before the roll: it has been rolled."
 

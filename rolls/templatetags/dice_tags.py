@@ -14,7 +14,7 @@ BANE_WORDS = ("bane", "trauma", "gear damage", "misfire", "cancels", "explosion"
 
 
 def die_mark(die) -> str:
-    """ "success", "bane" or "" for a die (a dict from ``rolls.dice.core.as_data``)."""
+    """ "success", "bane" or "" for a die (a dict from ``sheets.systems.dice.core.as_data``)."""
     counts = str(die.get("counts") or "").lower()
     if "success" in counts and "cancels" not in counts:
         return "success"

@@ -1,9 +1,17 @@
 """The feed's cards: ``{% roll_card roll %}`` (rolls.cards), with the viewer's
-``is_gm``, ``is_new`` and ``oob`` and the CSRF token taken from the template's context."""
+``is_gm``, ``is_new`` and ``oob`` and the CSRF token taken from the template's context.
+
+The rolls a sheets page shows come from here (sheets never import rolls), as the
+admin's ``{% get_admin_log %}`` reads its log: ``{% party_feed party as rolls %}``,
+``{% own_rolls character as recent_rolls %}``, ``{% with_last_rolls cards as cards %}``.
+"""
 
 from django import template
+from django.db.models import OuterRef, Subquery
 
 from rolls.cards import roll_card_html, roll_dice_html
+from rolls.models import Roll
+from sheets.models import Character
 
 register = template.Library()
 
@@ -23,3 +31,36 @@ def roll_card(context, roll):
 def roll_dice(roll, small=False):
     """A roll's dice, grouped when it has several throws."""
     return roll_dice_html(roll, small=bool(small))
+
+
+@register.simple_tag
+def party_feed(party):
+    """The party's latest rolls, newest first, as its feed shows them."""
+    return Roll.objects.feed_for(party)
+
+
+@register.simple_tag
+def own_rolls(character, count=10):
+    """A character's latest rolls (its sheet page outside a party)."""
+    return Roll.objects.filter(character=character).for_log()[:count]
+
+
+@register.simple_tag
+def with_last_rolls(cards):
+    """The home page's character cards, each with ``last_roll`` (its label, outcome and
+    ``created``, or None), read in one query."""
+    last = Roll.objects.filter(character=OuterRef("pk")).order_by("-created", "-pk")
+    pks = [card["character"].pk for card in cards]
+    rows = Character.objects.filter(pk__in=pks).annotate(
+        last_label=Subquery(last.values("label")[:1]),
+        last_outcome=Subquery(last.values("outcome")[:1]),
+        last_created=Subquery(last.values("created")[:1]),
+    )
+    found = {
+        pk: {"label": label, "outcome": outcome, "created": created}
+        for pk, label, outcome, created in rows.values_list(
+            "pk", "last_label", "last_outcome", "last_created"
+        )
+        if label is not None
+    }
+    return [{**card, "last_roll": found.get(pk)} for card, pk in zip(cards, pks, strict=True)]

@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget, trigger_client_event
 
-from rolls.models import Roll
 from sheets import party_settings
 from sheets.editing.fields import CHANGED_EVENT, resolve
 from sheets.editing.markup import field_html, saved_html, status_html
@@ -40,13 +39,9 @@ def sheet_page_context(request, character, defer: bool = False) -> dict:
         "is_gm": is_gm,
         "party": character.party,
         "actions": system.actions_for(character, request.user),
-        # the side column: the party's feed once (this character's rolls marked), or,
-        # outside a party, the character's own rolls
-        "rolls": Roll.objects.feed_for(character.party) if character.party and not defer else (),
-        "first_answer": defer,  # the tabs and the feed's cards follow
-        "recent_rolls": ()
-        if character.party
-        else Roll.objects.filter(character=character).for_log()[:10],
+        # the tabs and the feed's cards follow; the side column (the party's feed, or
+        # outside a party the character's own rolls) reads them with rolls' feed_tags
+        "first_answer": defer,
         **system.call("context", character, sheet, first_answer=defer),
     }
     # what the party's settings (the clock, the rot level) mean for this sheet

@@ -1,9 +1,11 @@
 """The game systems Tableside knows, one descriptor each.
 
 Views, the dashboard, the admin index, the demo data and the roll path loop over
-``SYSTEMS``; none of them names a system. Adding a sixth system means writing
-``sheets/systems/<new>/``, ``rolls/dice/<new>.py`` and ``rolls/actions/<new>.py``
-and adding one line to ``_DESCRIPTORS`` below.
+``SYSTEMS``; none of them names a system. A descriptor's dotted paths name both of the
+system's folders, resolved when first used: ``sheets/systems/<s>/`` (its sheet, with its
+pure engine in ``dice/``) and ``rolls/systems/<s>/`` (its rolls). Adding a sixth system
+is writing those two folders, its templates, and one line in ``_DESCRIPTORS`` below (or
+``register()`` from elsewhere, as the tests' toy system does); docs/sheet-shell.md.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from django.core.signals import setting_changed
+from django.dispatch import Signal, receiver
 from django.utils.module_loading import import_string
 
 if TYPE_CHECKING:
@@ -189,6 +193,10 @@ class System:
     # keeps for this system (an in-game clock, the sector's rot level), set by the GM on
     # the party's settings page and shown on the dashboard and the sheets; "" for none
     party_settings: str = ""
+    # dotted path: party_time(form, user, button) -> str, the roll side of the party
+    # settings' buttons that pass time (``PartySettingsForm.time_buttons``): each sheet's
+    # effects as a roll (rolls/systems/<system>/party_time.py); "" for none
+    party_time: str = ""
 
     # The GM's own rolls from the dashboard (NPCs and monsters, opposed rolls): each a
     # RollAction whose form is ``Form(party, data=None, initial=None)`` (with ``odds()``
@@ -251,9 +259,29 @@ _DESCRIPTORS = (
 )
 
 
+# A system may also be added from the settings, without editing this file:
+# TABLESIDE_EXTRA_SYSTEMS = ["<package>.system.DESCRIPTOR", ...] (the tests' toy system,
+# tests/toy/, whose app is installed by tests/settings.py).
+EXTRA_SETTING = "TABLESIDE_EXTRA_SYSTEMS"
+
+# Sent when the systems change after start-up (a test adding its own through the
+# setting): what connected per-system signals at start-up connects the new ones too.
+systems_changed = Signal()
+
+
 @cache
 def all_systems() -> tuple[System, ...]:
-    return tuple(import_string(path) for path in _DESCRIPTORS)
+    from django.conf import settings
+
+    paths = (*_DESCRIPTORS, *getattr(settings, EXTRA_SETTING, ()))
+    return tuple(import_string(path) for path in paths)
+
+
+@receiver(setting_changed)
+def _extra_systems_changed(sender, setting, **kwargs) -> None:
+    if setting == EXTRA_SETTING:
+        all_systems.cache_clear()
+        systems_changed.send(System)
 
 
 def party_related_paths() -> tuple[str, ...]:
@@ -267,6 +295,20 @@ def get_system(slug: str) -> System:
         if system.slug == slug:
             return system
     raise LookupError(f"no game system {slug!r}")
+
+
+def start_choices(party_characters) -> list[dict]:
+    """The group checks the dashboard offers: each system's kinds, for the systems with
+    at least two characters at this table."""
+    counts: dict[str, int] = {}
+    for character in party_characters:
+        counts[character.system] = counts.get(character.system, 0) + 1
+    return [
+        {"system": system, "kind": kind}
+        for system in all_systems()
+        for kind in system.group_checks
+        if counts.get(system.slug, 0) >= 2
+    ]
 
 
 def system_choices() -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.text import slugify
 
+from sheets.signals import party_exporting
 from sheets.transfer.spec import SCHEMA, transfer_of
 
 SKIPPED = {"id", "character", "sheet"}
@@ -78,42 +79,18 @@ def _row(row, fields, spec, positions) -> dict:
 
 
 def party_document(party, user) -> dict:
-    """A party in one file: each character's export, and the roll log ``user`` may see
-    (oldest first; a push names the roll it pushed by its position in the log)."""
-    from rolls.models import Roll
-
+    """A party in one file: each character's export, and what the apps listening to
+    ``party_exporting`` add (the roll log ``user`` may see: ``rolls.receivers``)."""
     characters = list(party.characters.with_sheets().order_by("name", "pk"))
-    rolls = list(
-        Roll.objects.visible_to(user)
-        .filter(party=party)
-        .select_related("character", "user")
-        .order_by("created", "pk")
-    )
-    index = {roll.pk: i for i, roll in enumerate(rolls)}
-    return {
+    document = {
         "tableside": "party",
         "schema": SCHEMA,
         "exported": timezone.now().isoformat(timespec="seconds"),
         "party": {"name": party.name, "gm": party.gm.username},
         "characters": [character_document(c) for c in characters],
-        "rolls": [
-            {
-                "at": roll.created.isoformat(),
-                "character": roll.character.name,
-                "by": roll.user.username if roll.user else None,
-                "system": roll.system,
-                "kind": roll.kind,
-                "label": roll.label,
-                "inputs": roll.inputs,
-                "result": roll.result,
-                "outcome": roll.outcome,
-                "effects": roll.effects,
-                "secret": roll.secret,
-                "push_of": index.get(roll.pushed_from_id),
-            }
-            for roll in rolls
-        ],
     }
+    party_exporting.send(type(party), party=party, user=user, document=document)
+    return document
 
 
 def filename(name: str, what: str) -> str:

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents.sheet import (
+from sheets.systems.agents.dice.sheet import (
     CONDITIONS,
     TRAUMA_TABLE,
     Mind,
@@ -14,7 +14,7 @@ from rolls.dice.agents.sheet import (
     time_of_day,
     time_passes,
 )
-from rolls.dice.core import DiceError, Effect
+from sheets.systems.dice.core import DiceError, Effect
 
 LUCK, ANHEDONIA, CRACKED = "Lady Luck's Curse", "Anhedonia", "Cracked Intellect"
 

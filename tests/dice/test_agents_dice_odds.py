@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents import odds as agents_odds
-from rolls.dice.agents.bench import bench_largest_odds, bench_roll
-from rolls.dice.agents.odds import (
+from sheets.systems.agents.dice import odds as agents_odds
+from sheets.systems.agents.dice.bench import bench_largest_odds, bench_roll
+from sheets.systems.agents.dice.odds import (
     at_least,
     check_odds,
     damage_odds,
@@ -21,7 +21,7 @@ from rolls.dice.agents.odds import (
     research_done_odds,
     research_progress_odds,
 )
-from rolls.dice.agents.rules import (
+from sheets.systems.agents.dice.rules import (
     DIFFICULTIES,
     WEAPONS_BY_NAME,
     Check,
@@ -31,8 +31,8 @@ from rolls.dice.agents.rules import (
     damage_from,
     resolve_basic_roll,
 )
-from rolls.dice.agents.sheet import Mind
-from rolls.dice.core import DiceError
+from sheets.systems.agents.dice.sheet import Mind
+from sheets.systems.dice.core import DiceError
 from tests.dice.agreement import all_agree
 
 F = Fraction

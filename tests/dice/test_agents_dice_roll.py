@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents.rules import (
+from sheets.systems.agents.dice.rules import (
     Check,
     Outcome,
     basic_roll,
@@ -16,11 +16,11 @@ from rolls.dice.agents.rules import (
     resolve_basic_roll,
     spend_high_after_roll,
 )
-from rolls.dice.agents.sheet import (
+from sheets.systems.agents.dice.sheet import (
     Mind,
     stat_bonus,
 )
-from rolls.dice.core import DiceError, Effect, ScriptedRNG, as_data
+from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
 
 
 def plain_check(**changes) -> Check:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.agents.rules import (
+from sheets.systems.agents.dice.rules import (
     WEAPONS,
     WEAPONS_BY_NAME,
     Check,
@@ -16,7 +16,7 @@ from rolls.dice.agents.rules import (
     damage_roll,
     research_roll,
 )
-from rolls.dice.agents.sheet import (
+from sheets.systems.agents.dice.sheet import (
     AFTERLIFE_TABLE,
     TRAUMA_TABLE,
     Mind,
@@ -31,7 +31,7 @@ from rolls.dice.agents.sheet import (
     skill_advance,
     trauma_roll,
 )
-from rolls.dice.core import DiceError, Effect, ScriptedRNG, as_data
+from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
 
 
 def scripted(*faces):

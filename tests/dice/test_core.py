@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from rolls.dice.core import DiceError, require_count, require_face, require_int
-from rolls.dice.odds import at_least
+from sheets.systems.dice.core import DiceError, require_count, require_face, require_int
+from sheets.systems.dice.odds import at_least
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rolls.dice.core import DiceError, ScriptedRNG, as_data
-from rolls.dice.mutant import bench as mutant_bench
-from rolls.dice.mutant import odds as mutant_odds
-from rolls.dice.mutant import rules as mutant
+from sheets.systems.dice.core import DiceError, ScriptedRNG, as_data
+from sheets.systems.mutant.dice import bench as mutant_bench
+from sheets.systems.mutant.dice import odds as mutant_odds
+from sheets.systems.mutant.dice import rules as mutant
 
 
 def scripted(*faces):

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rolls.dice.core import DiceError, ScriptedRNG
-from rolls.dice.mutant import odds as mutant_odds
-from rolls.dice.mutant import rules as mutant
+from sheets.systems.dice.core import DiceError, ScriptedRNG
+from sheets.systems.mutant.dice import odds as mutant_odds
+from sheets.systems.mutant.dice import rules as mutant
 from tests.dice.agreement import all_agree
 
 SIMULATED_ROLLS = 100_000

@@ -1,6 +1,6 @@
 """Engine additions for the sheet: the insanity check, disease and poison marks."""
 
-from rolls.dice.slots import HUMAN, Insanity, Sheet, focus, gear, mark_condition, resolve
+from sheets.systems.slots.dice import HUMAN, Insanity, Sheet, focus, gear, mark_condition, resolve
 
 
 def test_insanity_fails_on_a_corrupted_focus_slot():

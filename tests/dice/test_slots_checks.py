@@ -7,8 +7,8 @@ tremorsense; a bomb or potion that breaks in a fall) with scripted dice.
 
 import pytest
 
-from rolls.dice.core import DiceError, Effect, ScriptedRNG
-from rolls.dice.slots import (
+from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG
+from sheets.systems.slots.dice import (
     Beseech,
     Block,
     Concentrate,

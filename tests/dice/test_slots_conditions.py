@@ -2,8 +2,8 @@
 
 import pytest
 
-from rolls.dice.core import DiceError, Effect
-from rolls.dice.slots import (
+from sheets.systems.dice.core import DiceError, Effect
+from sheets.systems.slots.dice import (
     Block,
     Change,
     Dodge,

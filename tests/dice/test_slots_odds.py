@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from rolls.dice.core import DiceError
-from rolls.dice.slots import (
+from sheets.systems.dice.core import DiceError
+from sheets.systems.slots.dice import (
     Beseech,
     Block,
     Idea,
@@ -22,8 +22,8 @@ from rolls.dice.slots import (
     roll_check,
     suggest_die,
 )
-from rolls.dice.slots import Fall as FallCheck
-from rolls.dice.slots.odds import _check_odds
+from sheets.systems.slots.dice import Fall as FallCheck
+from sheets.systems.slots.dice.odds import _check_odds
 from tests.dice import agreement
 
 SHIELD = Item("shield", ("shield", "rigid", "blunt"))

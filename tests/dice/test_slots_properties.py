@@ -7,8 +7,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.core import DiceError, ScriptedRNG, as_data
-from rolls.dice.slots import (
+from sheets.systems.dice.core import DiceError, ScriptedRNG, as_data
+from sheets.systems.slots.dice import (
     HUMAN,
     Beseech,
     Block,
@@ -37,7 +37,7 @@ from rolls.dice.slots import (
     swap_dice,
     take_wound,
 )
-from rolls.dice.slots.sheet import CONDITION_AREAS, SLOT_KINDS
+from sheets.systems.slots.dice.sheet import CONDITION_AREAS, SLOT_KINDS
 
 ITEMS = (
     Item("chainmail shirt", ("heavy armor", "heavy", "noisy", "rigid")),

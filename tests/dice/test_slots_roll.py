@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from rolls.dice.core import DiceError, ScriptedRNG, as_data
-from rolls.dice.slots import (
+from sheets.systems.dice.core import DiceError, ScriptedRNG, as_data
+from sheets.systems.slots.dice import (
     Beseech,
     Block,
     Fall,
@@ -22,9 +22,9 @@ from rolls.dice.slots import (
     suggest_die,
     swap_dice,
 )
-from rolls.dice.slots.bench import BENCH_SHEET, bench_largest_odds, bench_roll
-from rolls.dice.slots.odds import _check_odds, _fall_odds
-from rolls.dice.slots.roll import edge
+from sheets.systems.slots.dice.bench import BENCH_SHEET, bench_largest_odds, bench_roll
+from sheets.systems.slots.dice.odds import _check_odds, _fall_odds
+from sheets.systems.slots.dice.roll import edge
 
 SHIELD = Item("shield", ("shield", "rigid", "blunt"))
 COINS = Item("sack of coins", ("noisy", "heavy"))

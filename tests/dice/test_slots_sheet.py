@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from rolls.dice.core import DiceError, as_data
-from rolls.dice.slots import HUMAN, Idea, Item, Layout, Sheet, Slot, focus, gear
+from sheets.systems.dice.core import DiceError, as_data
+from sheets.systems.slots.dice import HUMAN, Idea, Item, Layout, Sheet, Slot, focus, gear
 
 SWORD = Item("sword", ("weapon", "rigid", "sharp"))
 HELMET = Item("helmet", ("light armor", "rigid", "blunt"))

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.core import DiceError
-from rolls.dice.twilight.odds import skill_odds
-from rolls.dice.twilight.stepdice import (
+from sheets.systems.dice.core import DiceError
+from sheets.systems.twilight.dice.odds import skill_odds
+from sheets.systems.twilight.dice.stepdice import (
     DIE_SIZES,
     ammo_dice_limit,
     base_dice,

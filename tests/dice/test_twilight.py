@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from rolls.dice.core import DiceError, Effect, ScriptedRNG, as_data
-from rolls.dice.twilight.rules import (
+from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
+from sheets.systems.twilight.dice.rules import (
     Hit,
     allocate_hits,
     opposed,
@@ -19,7 +19,7 @@ from rolls.dice.twilight.rules import (
     roll_opposed,
     roll_skill,
 )
-from rolls.dice.twilight.stepdice import base_dice
+from sheets.systems.twilight.dice.stepdice import base_dice
 
 FLAK_JACKET = {"torso": 2, "arms": 2}
 

@@ -11,9 +11,9 @@ from fractions import Fraction
 
 import pytest
 
-from rolls.dice.core import DiceError, ScriptedRNG
-from rolls.dice.twilight.bench import bench_largest_odds, bench_roll
-from rolls.dice.twilight.odds import (
+from sheets.systems.dice.core import DiceError, ScriptedRNG
+from sheets.systems.twilight.dice.bench import bench_largest_odds, bench_roll
+from sheets.systems.twilight.dice.odds import (
     _base_outcomes,
     attack_odds,
     opposed_odds,
@@ -21,8 +21,8 @@ from rolls.dice.twilight.odds import (
     push_odds_for,
     skill_odds,
 )
-from rolls.dice.twilight.rules import push, roll_attack, roll_skill
-from rolls.dice.twilight.stepdice import successes_on
+from sheets.systems.twilight.dice.rules import push, roll_attack, roll_skill
+from sheets.systems.twilight.dice.stepdice import successes_on
 from tests.dice.agreement import all_agree
 
 ROLLS = 100_000

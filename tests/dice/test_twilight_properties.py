@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.core import DiceError, as_data
-from rolls.dice.twilight.odds import attack_odds, opposed_odds, push_odds_for, skill_odds
-from rolls.dice.twilight.rules import (
+from sheets.systems.dice.core import DiceError, as_data
+from sheets.systems.twilight.dice.odds import attack_odds, opposed_odds, push_odds_for, skill_odds
+from sheets.systems.twilight.dice.rules import (
     Hit,
     allocate_hits,
     opposed,
@@ -20,7 +20,12 @@ from rolls.dice.twilight.rules import (
     roll_attack,
     roll_skill,
 )
-from rolls.dice.twilight.stepdice import DIE_SIZES, ammo_dice_limit, rerolled_by_push, successes_on
+from sheets.systems.twilight.dice.stepdice import (
+    DIE_SIZES,
+    ammo_dice_limit,
+    rerolled_by_push,
+    successes_on,
+)
 
 QUICK = settings(max_examples=200, deadline=None)
 

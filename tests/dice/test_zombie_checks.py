@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from rolls.dice.core import DiceError, Effect, ScriptedRNG, as_data
-from rolls.dice.zombie.rules import (
+from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
+from sheets.systems.zombie.dice.rules import (
     SkillCheck,
     blocked_attempt,
     buy_players_option,
@@ -409,7 +409,7 @@ def test_a_failed_zombie_check_still_shows_its_raw_die_and_task():
 
 
 def test_read_check_reads_stored_faces_as_the_roll_did():
-    from rolls.dice.zombie.rules import read_check
+    from sheets.systems.zombie.dice.rules import read_check
 
     setup = player_check(difficulty=-1, injury=-1, complexity=2)
     rolled = roll_check(ScriptedRNG([6, 3]), setup)

@@ -5,10 +5,10 @@ from fractions import Fraction
 
 import pytest
 
-from rolls.dice.core import DiceError
-from rolls.dice.zombie import bench as zombie_bench
-from rolls.dice.zombie import rules as zombie
-from rolls.dice.zombie.rules import (
+from sheets.systems.dice.core import DiceError
+from sheets.systems.zombie.dice import bench as zombie_bench
+from sheets.systems.zombie.dice import rules as zombie
+from sheets.systems.zombie.dice.rules import (
     check_odds,
     difficulty,
     odds,

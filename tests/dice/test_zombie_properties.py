@@ -10,8 +10,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.core import DiceError, ScriptedRNG, as_data
-from rolls.dice.zombie.rules import (
+from sheets.systems.dice.core import DiceError, ScriptedRNG, as_data
+from sheets.systems.zombie.dice.rules import (
     ZOMBIE_TARGETS,
     check_odds,
     difficulty,

@@ -3,8 +3,8 @@ however many help (similar factors do not stack), and nothing for a lift alone."
 
 import pytest
 
-from rolls.dice.core import DiceError
-from rolls.dice.zombie.team import together
+from sheets.systems.dice.core import DiceError
+from sheets.systems.zombie.dice.team import together
 
 
 @pytest.mark.parametrize(("helpers", "bonus"), [(0, 0), (1, 1), (2, 1), (5, 1)])

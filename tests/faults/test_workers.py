@@ -218,7 +218,7 @@ def test_rounds_fired_at_once_add_up_exactly(two_workers, client):  # noqa: F811
     sheet = character.sheet
     weapon = next(w for w in sheet.weapons.all() if w.firearm)
     sheet.weapons.filter(pk=weapon.pk).update(rounds_loaded=weapon.magazine_capacity, jammed=False)
-    from rolls.forms.twilight import AttackForm
+    from rolls.systems.twilight.forms import AttackForm
 
     form = AttackForm(_sheet(character))
     data = {name: form[name].value() for name in form.fields}

@@ -9,11 +9,11 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
-from rolls.actions import agents as actions
-from rolls.dice.core import ScriptedRNG
-from rolls.dice.odds import percent
 from rolls.models import Roll
+from rolls.systems.agents import actions
 from sheets.models import AgentSheet, AgentSkill
+from sheets.systems.dice.core import ScriptedRNG
+from sheets.systems.dice.odds import percent
 from tests.factories_agents import AgentCharacterFactory, AgentClockFactory, agent_sheet
 
 pytestmark = pytest.mark.django_db

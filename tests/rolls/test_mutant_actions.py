@@ -5,10 +5,10 @@ import json
 import pytest
 from django.db import transaction
 
-from rolls.actions import mutant as actions
-from rolls.dice.core import DiceError, ScriptedRNG
 from rolls.models import Roll
+from rolls.systems.mutant import actions
 from sheets.models import MutantSheet
+from sheets.systems.dice.core import DiceError, ScriptedRNG
 from tests.factories import (
     MutantGearLineFactory,
     MutantMutationFactory,

@@ -5,9 +5,8 @@ from fractions import Fraction
 import pytest
 from django.template import Context, Template
 
-from rolls.actions import mutant as actions
-from rolls.dice.odds import percent
-from rolls.forms.mutant import (
+from rolls.systems.mutant import actions
+from rolls.systems.mutant.forms import (
     ArmorRollForm,
     D6Form,
     D66Form,
@@ -16,6 +15,7 @@ from rolls.forms.mutant import (
     RotEventForm,
     SkillRollForm,
 )
+from sheets.systems.dice.odds import percent
 from tests.factories import MutantGearLineFactory, MutantMutationFactory, MutantWeaponFactory
 
 
@@ -240,7 +240,7 @@ def test_d66_shows_each_result_equally_likely(mutant_sheet):
 
 
 def test_the_skill_form_draws_its_dice_before_rolling(mutant_sheet):
-    from rolls.forms.mutant import SkillRollForm
+    from rolls.systems.mutant.forms import SkillRollForm
 
     # Krin: Strength 5, Fight 3; -3 takes every skill die away, +2 adds two.
     form = SkillRollForm(mutant_sheet, data={"skill": "fight", "modifier": "-3", "gear": ""})

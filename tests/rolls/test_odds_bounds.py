@@ -6,9 +6,9 @@ words, never computed at length."""
 import pytest
 from django.urls import reverse
 
-from rolls.dice.core import DiceError
-from rolls.dice.mutant import odds as mutant_odds
 from rolls.views import _odds
+from sheets.systems.dice.core import DiceError
+from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.registry import all_systems
 from tests.factories import PartyFactory, UserFactory, member_of
 from tests.registry_inputs import demo_character, largest_inputs, max_out_sheet

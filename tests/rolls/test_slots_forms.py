@@ -2,7 +2,7 @@
 
 import pytest
 
-from rolls.forms.slots import CheckForm, CorruptionForm, FallForm
+from rolls.systems.slots.forms import CheckForm, CorruptionForm, FallForm
 from tests.factories_slots import SlotsItemFactory, SlotsMarkFactory, SlotsSheetFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from rolls.dice.odds import percent
-from rolls.forms.twilight import AttackForm, OpposedRollForm, SkillRollForm
+from rolls.systems.twilight.forms import AttackForm, OpposedRollForm, SkillRollForm
+from sheets.systems.dice.odds import percent
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,10 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
 
-from rolls.dice.mutant import odds as mutant_odds
 from sheets.editing import sheet_page_context
 from sheets.models import MutantSheet
 from sheets.systems.mutant import rules
+from sheets.systems.mutant.dice import odds as mutant_odds
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

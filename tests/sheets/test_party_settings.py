@@ -33,6 +33,11 @@ def settings_url(party, *rest):
     return reverse("party_settings", args=[party.pk])
 
 
+def time_url(party, system):
+    """Where the settings' buttons that pass time post: a rolls view (sheets never roll)."""
+    return reverse("party_time", args=[party.pk, system])
+
+
 def as_user(user):
     client = Client()
     client.force_login(user)
@@ -226,7 +231,7 @@ def test_the_clock_set_on_the_settings_page_gives_the_time_of_day_modifier(
 ):
     gm_page = as_user(gm)
     response = gm_page.post(
-        settings_url(party, "agents"),
+        time_url(party, "agents"),
         {"agents-days": "2", "agents-hours": "22", "agents-minutes": "0", "agents-do": "set"},
     )
     assert response.status_code == 302
@@ -248,13 +253,13 @@ def test_the_clock_set_on_the_settings_page_gives_the_time_of_day_modifier(
 def test_advancing_the_clock_moves_it_on_and_set_refuses_day_0(gm_client, party, dana):
     AgentClock.objects.create(party=party, day=1, hour=20, minute=30)
     gm_client.post(
-        settings_url(party, "agents"),
+        time_url(party, "agents"),
         {"agents-days": "0", "agents-hours": "5", "agents-minutes": "40", "agents-do": "advance"},
     )
     clock = AgentClock.objects.get(party=party)
     assert (clock.day, clock.hour, clock.minute) == (2, 2, 10)
     refused = gm_client.post(
-        settings_url(party, "agents"),
+        time_url(party, "agents"),
         {"agents-days": "0", "agents-hours": "5", "agents-minutes": "0", "agents-do": "set"},
     )
     assert refused.status_code == 422
@@ -274,7 +279,7 @@ def test_passing_a_round_bleeds_every_slots_sheet_at_the_table(gm_client, party,
     SlotsClock.objects.create(party=party, rounds=4)
     # a page that still shows round 0 counts on from the stored round 4
     data = {"slots-rounds": "0", "slots-tries": "0", "slots-cold": "", "slots-do": "round"}
-    response = gm_client.post(settings_url(party, "slots"), data)
+    response = gm_client.post(time_url(party, "slots"), data)
     assert response.status_code == 302
     assert SlotsClock.objects.get(party=party).rounds == 5
     assert SlotsMark.objects.filter(sheet=wounded, number=4, condition="bleeding").exists()
@@ -282,6 +287,20 @@ def test_passing_a_round_bleeds_every_slots_sheet_at_the_table(gm_client, party,
     rolls = Roll.objects.filter(kind="time")
     assert {r.character_id for r in rolls} == {wounded.pk, other.pk}
     assert all(r.user.username == "gm" for r in rolls)
+
+
+def test_the_buttons_that_pass_time_post_to_the_rolls_and_nowhere_else(gm_client, party, dana):
+    SlotsSheetFactory(character__owner=member_of(party), character__party=party)
+    page = gm_client.get(settings_url(party)).content.decode()
+    for system, button in (("agents", "advance"), ("agents", "set"), ("slots", "round")):
+        assert f'value="{button}" formaction="{time_url(party, system)}"' in page
+    assert 'value="save">' in page  # the Slots clock's own values save on the sheets' side
+    clock = {"agents-days": "1", "agents-hours": "5", "agents-minutes": "0", "agents-do": "set"}
+    assert gm_client.post(settings_url(party, "agents"), clock).status_code == 404
+    save = {"slots-rounds": "3", "slots-tries": "7", "slots-cold": "", "slots-do": "save"}
+    assert gm_client.post(time_url(party, "slots"), save).status_code == 404
+    assert not AgentClock.objects.exists() and not SlotsClock.objects.exists()
+    assert not Roll.objects.exists()
 
 
 def test_the_partys_cold_is_the_time_forms_default(gm_client, party, player):

@@ -8,7 +8,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rolls.cards import roll_card_html
-from rolls.dice.core import ScriptedRNG
 from rolls.models import Roll
 from rolls.rng import use_rng
 from sheets import history
@@ -21,6 +20,7 @@ from sheets.models import (
     TwilightMagazine,
 )
 from sheets.restore import RestoreRefused, restore, undo
+from sheets.systems.dice.core import ScriptedRNG
 from tests.factories import MutantGearLineFactory, MutantSheetFactory
 from tests.factories_slots import (
     SlotsIdeaFactory,

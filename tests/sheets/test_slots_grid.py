@@ -6,9 +6,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rolls.dice.slots import CONDITIONS
 from sheets.models import SlotsIdea, SlotsItem, SlotsMark
 from sheets.systems.slots import rules
+from sheets.systems.slots.dice import CONDITIONS
 from sheets.systems.slots.sheet import mark_options
 from tests.factories_slots import (
     SlotsItemFactory,
@@ -152,7 +152,7 @@ MARKABLE = [c for c in CONDITIONS if c not in ("bleeding", "fire")]
 def test_worsening_through_the_sheet_never_marks_an_illegal_slot(sheet, steps):
     """Whatever the order of marks, the slot offered is legal for the rules, and the
     database never holds two conditions in one slot."""
-    from rolls.dice.slots import condition_candidates
+    from sheets.systems.slots.dice import condition_candidates
     from sheets.systems.slots.views import _apply
 
     SlotsMark.objects.filter(sheet=sheet).delete()
@@ -166,7 +166,7 @@ def test_worsening_through_the_sheet_never_marks_an_illegal_slot(sheet, steps):
             continue
         choice = data.draw(st.sampled_from(offered))["value"]
         area, number = choice.split("-")
-        from rolls.dice.slots import Ref, mark_condition
+        from sheets.systems.slots.dice import Ref, mark_condition
 
         change = mark_condition(state, condition, Ref(area, int(number)))
         _apply(sheet, change, "test")

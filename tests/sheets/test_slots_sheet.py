@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from rolls.dice.slots import HUMAN
 from sheets.models import Character, SlotsIdea, SlotsItem, SlotsMark, SlotsPeople, SlotsSheet
 from sheets.systems.slots import rules
+from sheets.systems.slots.dice import HUMAN
 from sheets.systems.slots.sheet import summary
 from tests.factories_slots import (
     SlotsIdeaFactory,

@@ -9,8 +9,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from rolls.models import Roll
+from rolls.systems.zombie import demo  # the sheet (sheets.systems.zombie.demo), then its roll
 from sheets.models import Character, ZombieCondition, ZombieKind, ZombieSheet
-from sheets.systems.zombie import demo
 from sheets.systems.zombie.kinds import ensure_zombie_kinds
 from tests.factories import UserFactory
 from tests.factories_zombie import (

@@ -5,12 +5,12 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from rolls.dice.slots.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS
-from rolls.dice.twilight import stepdice
 from sheets.models import Character
 from sheets.systems.agents import rules as agents_rules
 from sheets.systems.mutant.models import BASE_SKILLS, Range, Role
 from sheets.systems.mutant.rules import CONDITIONS, SUPPLIES
+from sheets.systems.slots.dice.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS
+from sheets.systems.twilight.dice import stepdice
 from sheets.systems.twilight.rules import ATTRIBUTES, LEVELS, LOCATIONS, SKILLS, WEAPON_SKILLS
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ÆØéß'-", max_size=24).map(str.strip)

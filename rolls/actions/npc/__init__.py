@@ -5,7 +5,7 @@ sheet is the locked sheet of the character an opposed roll picks, else None. Pus
 
 from __future__ import annotations
 
-from rolls.dice.core import DiceError
+from sheets.systems.dice.core import DiceError
 
 ACTIVE_CHARACTER, ACTIVE_NPC = "character", "npc"
 

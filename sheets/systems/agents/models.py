@@ -6,9 +6,9 @@ from django.db import models
 from django.db.models import CheckConstraint, F, Q
 from simple_history.models import HistoricalRecords
 
-from rolls.dice.agents.rules import DAMAGE_DIE, MAX_WEAPON_LEVEL
-from rolls.dice.agents.sheet import MAX_HIGH, MAX_STRESS, SKILL_LEVELS
 from sheets.systems.agents import rules
+from sheets.systems.agents.dice.rules import DAMAGE_DIE, MAX_WEAPON_LEVEL
+from sheets.systems.agents.dice.sheet import MAX_HIGH, MAX_STRESS, SKILL_LEVELS
 
 __all__ = [
     "AgentClock",

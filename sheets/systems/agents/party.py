@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django import forms
 
-from rolls.dice.agents import sheet as engine
 from sheets.party_settings import PartySettingsForm
-from sheets.systems.agents.models import AgentClock, AgentSheet
+from sheets.systems.agents.dice import sheet as engine
+from sheets.systems.agents.models import AgentClock
 
 
 def clock_of(party) -> AgentClock | None:
@@ -36,6 +36,9 @@ class ClockSettingsForm(PartySettingsForm):
         "hands move). A clock not started reads day 1, 09:00."
     )
     buttons = (("advance", "Advance the clock"), ("set", "Set the clock"))
+    # both move the clock through a roll (rolls.systems.agents.party_time): a Vampire's
+    # Day brings its stress
+    time_buttons = ("advance", "set")
     days = forms.IntegerField(label="Days", min_value=0, max_value=365, initial=0)
     hours = forms.IntegerField(label="Hours", min_value=0, max_value=23, initial=1)
     minutes = forms.TypedChoiceField(
@@ -66,20 +69,3 @@ class ClockSettingsForm(PartySettingsForm):
         if self.button == "set" and cleaned.get("days") == 0:
             self.add_error("days", "Days count from 1 when the clock is set.")
         return cleaned
-
-    def save(self, user, button):
-        from rolls.actions.agents import clock
-        from rolls.rng import server_rng
-        from rolls.views import record_roll
-
-        agent = (
-            AgentSheet.objects.filter(character__party=self.party)
-            .select_related("character")
-            .order_by("character__name", "pk")
-            .first()
-        )
-        if agent is None:
-            return "No agent at this table: the clock waits for one."
-        data = {**self.cleaned_data, "mode": button}
-        roll = record_roll(agent.character, user, lambda locked: clock(locked, data, server_rng()))
-        return f"The clock: {roll.outcome}."

@@ -1,7 +1,7 @@
 """Agents (DPI homebrew) sheet rules in the game's words. Pure Python: no Django.
 
 The numbers themselves (stat bonus, HP, AP, Fortitude, Sanity, XP thresholds, trauma
-limits) come from the dice engine's sheet helpers, ``rolls.dice.agents.sheet``; this
+limits) come from the dice engine's sheet helpers, ``sheets.systems.agents.dice.sheet``; this
 module says which stat, skill and trauma of a sheet they read, and checks a new agent
 against the creation rules (as warnings: an experienced agent may break them).
 Everything reads any object with the sheet's attribute names.
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rolls.dice.agents import sheet as engine
+from sheets.systems.agents.dice import sheet as engine
 
 STATS = ("strength", "agility", "intelligence", "education", "influence", "luck")
 STAT_LABELS = {

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
 
-from rolls.dice.agents import sheet as engine
-from rolls.dice.core import DiceError
 from sheets.editing import editing_context
 from sheets.history_access import create_with_history
 from sheets.systems.agents import rules
+from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.agents.models import LEVEL_CHOICES, AgentClock, AgentSheet, AgentSkill
+from sheets.systems.dice.core import DiceError
 from sheets.systems.registry import Summary, SummaryValue
 
 SHEET_TABS = [

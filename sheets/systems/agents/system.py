@@ -3,8 +3,8 @@
 from sheets.systems.registry import Collection, RollAction, System
 
 FORMS = "sheets.systems.agents.forms"
-ROLL_FORMS = "rolls.forms.agents"
-ACTIONS = "rolls.actions.agents"
+ROLL_FORMS = "rolls.systems.agents.forms"
+ACTIONS = "rolls.systems.agents.actions"
 
 
 def _action(slug, label, form, run, reads=(), gm_only=False):
@@ -35,6 +35,7 @@ AGENTS = System(
     sheet_related_name="agents",
     sheet_template="sheets/agents/sheet.html",
     party_settings="sheets.systems.agents.party.ClockSettingsForm",
+    party_time="rolls.systems.agents.party_time.party_time",
     context="sheets.systems.agents.sheet.context",
     summary="sheets.systems.agents.sheet.summary",
     new_sheet="sheets.systems.agents.sheet.new_sheet",
@@ -133,8 +134,8 @@ AGENTS = System(
         RollAction(
             "npc",
             "NPC roll",
-            "rolls.forms.npc.agents.NpcRollForm",
-            "rolls.actions.npc.agents.npc_roll",
+            "rolls.systems.agents.npc_forms.NpcRollForm",
+            "rolls.systems.agents.npc_actions.npc_roll",
             reads=("the NPC's stat and skill", "the referee's 2d12"),
             gm_only=True,
         ),

@@ -1,5 +1,5 @@
 """Mutant: Year Zero at the party level: the sector the party is in, and its rot level,
-set by the GM. Rot rolls from the sector use it (rolls.forms.mutant.RotEventForm)."""
+set by the GM. Rot rolls from the sector use it (rolls.systems.mutant.forms.RotEventForm)."""
 
 from __future__ import annotations
 

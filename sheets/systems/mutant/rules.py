@@ -1,4 +1,5 @@
 """Mutant: Year Zero derived values, in the game's own words. Pure Python: no Django.
+The limits the dice also know (the ten boxes) come from the engine (``dice/``).
 
 Everything here reads plain values, or any object with the sheet's attribute names
 (a MutantSheet, a SimpleNamespace in a test), so the sheet page, the GM dashboard and
@@ -11,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+
+from sheets.systems.mutant.dice.rules import BOXES
 
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 ATTRIBUTE_LABELS = {
@@ -60,7 +63,9 @@ SKILL_LABELS = {
 }
 SPECIALIST_FIELD = "specialist_skill"  # the sheet stores the role's specialist skill here
 
-BOX_MAX = 10  # rot, experience and mutation points are rows of ten boxes
+# rot, experience and mutation points are rows of ten boxes: the engine's number, which
+# the rolls read too
+BOX_MAX = BOXES
 
 # Supplies: grub, water, bullets and booze are counted, not listed as gear. The seed
 # weighs grub and water at 4 rations to a line; it is silent on bullets and booze, so

@@ -8,11 +8,11 @@ The sheet IS the dice table: a d4 reads a focus slot, a d12 a gear slot (for a h
   migration because the lead regenerates migrations when merging); an admin's edits to
   an existing people are never overwritten.
 - ``rules.engine_sheet`` turns the stored sheet into the dice engine's ``Sheet``
-  (``rolls.dice.slots``); ``rules.store`` writes the engine's marks back, one
+  (``sheets.systems.slots.dice``); ``rules.store`` writes the engine's marks back, one
   ``SlotsMark`` row per marked slot (unique per slot: never two conditions in a slot).
 - The grid's own endpoints (items, ideas, pack, marks) are in ``views``/``urls``,
   mounted at ``characters/<pk>/slots/``; rolls (checks, fall, corruption, group check,
-  time) in ``rolls/actions/slots.py`` with their forms in ``rolls/forms/slots.py``.
+  time) in ``rolls/systems/slots/actions.py`` with their forms in ``rolls/systems/slots/forms.py``.
 
 Decisions where the seed is silent are noted where they are coded; the main ones:
 disease and poison mark body slots and worsen like any condition; either the player or

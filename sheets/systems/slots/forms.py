@@ -2,7 +2,7 @@
 
 from django import forms
 
-from rolls.dice.slots.sheet import GEAR_TAGS, IDEA_KINDS
+from sheets.systems.slots.dice.sheet import GEAR_TAGS, IDEA_KINDS
 from sheets.systems.slots.models import SlotsSheet
 
 

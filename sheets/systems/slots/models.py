@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import CheckConstraint, Q, UniqueConstraint
 from simple_history.models import HistoricalRecords
 
-from rolls.dice.slots.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS, SLOT_KINDS
+from sheets.systems.slots.dice.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS, SLOT_KINDS
 
 __all__ = [
     "SlotsClock",

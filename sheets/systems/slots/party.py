@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 
 from sheets.party_settings import PartySettingsForm
-from sheets.systems.slots.models import SlotsClock, SlotsSheet
+from sheets.systems.slots.models import SlotsClock
 
 
 def clock_of(party_id) -> SlotsClock | None:
@@ -33,6 +33,7 @@ class TimeSettingsForm(PartySettingsForm):
         "and rest stay per character (Time passes, on their sheet)."
     )
     buttons = (("round", "Pass a round"), ("try", "Pass a try"), ("save", "Save"))
+    time_buttons = ("round", "try")  # rolls.systems.slots.party_time
     wide_fields = ("cold",)
     rounds = forms.IntegerField(
         label="Round",
@@ -60,30 +61,25 @@ class TimeSettingsForm(PartySettingsForm):
         return describe(clock) if clock is not None else []  # nothing until the GM starts
 
     def save(self, user, button):
-        from rolls.actions.slots import time
-        from rolls.rng import server_rng
-        from rolls.views import record_roll
+        clock = self._clock()
+        clock.rounds, clock.tries = self.cleaned_data["rounds"], self.cleaned_data["tries"]
+        clock._change_reason = "Set by the GM"
+        clock.save()
+        return "Rounds, tries and the cold are saved."
 
-        clock, _ = SlotsClock.objects.select_for_update().get_or_create(party=self.party)
-        clock.cold = self.cleaned_data["cold"]
-        if button == "save":
-            clock.rounds, clock.tries = self.cleaned_data["rounds"], self.cleaned_data["tries"]
-            clock._change_reason = "Set by the GM"
-            clock.save()
-            return "Rounds, tries and the cold are saved."
-        span = "round" if button == "round" else "try"
+    def advance(self, span: str) -> SlotsClock:
+        """A round or a try passes on the party's clock, in the cold as set; what it does
+        to each sheet is a roll (``rolls.systems.slots.party_time``)."""
+        clock = self._clock()
         if span == "round":
             clock.rounds += 1
         else:
             clock.tries += 1
         clock._change_reason = f"A {span} passes"
         clock.save()
-        data = {"span": span, "count": 1, "cold": clock.cold, "suffocating": False,
-                "breathing": False, "resting": False}  # fmt: skip
-        sheets = SlotsSheet.objects.filter(character__party=self.party, dead=False)
-        names = []
-        for sheet in sheets.select_related("character").order_by("character__name"):
-            record_roll(sheet.character, user, lambda locked, d=data: time(locked, d, server_rng()))
-            names.append(sheet.character.name)
-        number = clock.rounds if span == "round" else clock.tries
-        return f"{span.title()} {number}: time passed for {', '.join(names) or 'nobody'}."
+        return clock
+
+    def _clock(self) -> SlotsClock:
+        clock, _ = SlotsClock.objects.select_for_update().get_or_create(party=self.party)
+        clock.cold = self.cleaned_data["cold"]
+        return clock

@@ -1,15 +1,15 @@
 """Slots: the built-in peoples, and the bridge between the database and the dice engine.
 
-``engine_sheet(sheet)`` turns the stored sheet into ``rolls.dice.slots.Sheet`` (what every
+``engine_sheet(sheet)`` turns the stored sheet into ``sheets.systems.slots.dice.Sheet`` (what every
 check reads); ``store(sheet, state)`` writes an engine state's marks back (one row per
-marked slot). Pure rules live in ``rolls.dice.slots``; nothing here rolls.
+marked slot). Pure rules live in ``sheets.systems.slots.dice``; nothing here rolls.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from rolls.dice.slots import (
+from sheets.systems.slots.dice import (
     CONDITIONS,
     FocusSlot,
     GearSlot,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rolls.dice.slots.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS
 from sheets.editing import editing_context
 from sheets.systems.registry import Summary, SummaryValue
 from sheets.systems.slots import rules
+from sheets.systems.slots.dice.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS
 from sheets.systems.slots.models import SlotsSheet
 
 GEAR_CHECKS = (
@@ -155,26 +155,7 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         "notes_field": edit["editable_fields"]["notes"],
         "name_field": edit["editable_fields"]["character-name"],
         "sheet_tabs": [{"slug": "notes", "label": "Notes"}],
-        # rolls still waiting for a pick or a confirmation, shown above the grid
-        "pending_rolls": pending_rolls(character),
     }
-
-
-PENDING_LOOKBACK = 10  # the character's latest rolls searched for an open step
-
-
-def pending_rolls(character) -> list:
-    """The character's latest Slots rolls that still wait for a die to be picked or the
-    reading to be confirmed (one query)."""
-    from rolls.models import Roll
-
-    latest = Roll.objects.filter(character=character, system="slots").order_by("-pk")
-    return [
-        roll
-        for roll in latest[:PENDING_LOOKBACK]
-        if (roll.result.get("reading") is not None and not roll.result.get("confirmed"))
-        or (roll.result.get("chooser") and roll.result.get("read_index") is None)
-    ]
 
 
 def summary(sheet) -> SlotsSummary:

@@ -2,8 +2,8 @@
 
 from sheets.systems.registry import GroupCheckKind, RollAction, System
 
-FORMS = "rolls.forms.slots"
-ACTIONS = "rolls.actions.slots"
+FORMS = "rolls.systems.slots.forms"
+ACTIONS = "rolls.systems.slots.actions"
 
 SLOTS = System(
     slug="slots",
@@ -14,6 +14,7 @@ SLOTS = System(
     sheet_related_name="slots",
     sheet_template="sheets/slots/sheet.html",
     party_settings="sheets.systems.slots.party.TimeSettingsForm",
+    party_time="rolls.systems.slots.party_time.party_time",
     context="sheets.systems.slots.sheet.context",
     summary="sheets.systems.slots.sheet.summary",
     summary_template="sheets/slots/summary.html",
@@ -70,8 +71,8 @@ SLOTS = System(
         RollAction(
             "judge",
             "Judge check",
-            "rolls.forms.npc.slots.JudgeCheckForm",
-            "rolls.actions.npc.slots.judge_check",
+            "rolls.systems.slots.npc_forms.JudgeCheckForm",
+            "rolls.systems.slots.npc_actions.judge_check",
             reads=("the NPC's slots, read by the judge",),
             gm_only=True,
         ),

@@ -11,8 +11,9 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from rolls.dice.core import DiceError
-from rolls.dice.slots import (
+from sheets.editing import editable_character, readable_character, sheet_page_context
+from sheets.systems.dice.core import DiceError
+from sheets.systems.slots.dice import (
     focus,
     gear,
     ignite,
@@ -21,7 +22,6 @@ from rolls.dice.slots import (
     take_wound,
     treat_wound,
 )
-from sheets.editing import editable_character, readable_character, sheet_page_context
 from sheets.systems.slots.forms import IdeaForm, ItemForm
 from sheets.systems.slots.models import SlotsIdea, SlotsItem, SlotsSheet
 from sheets.systems.slots.rules import engine_sheet, store
@@ -293,6 +293,6 @@ def unmark(request, pk):
 
 
 def _healed(state, number):
-    from rolls.dice.slots import Change
+    from sheets.systems.slots.dice import Change
 
     return Change(state.with_gear(number, wound=None))

@@ -3,7 +3,7 @@
 Everything here reads plain values or any object with the sheet's field names, so the
 sheet page, the GM dashboard and the rolls share one definition of "base dice",
 "hit capacity", "broken" and "over capacity". The dice arithmetic itself (levels, steps,
-capacities) lives in ``rolls.dice.twilight.stepdice``; this module names things.
+capacities) lives in ``sheets.systems.twilight.dice.stepdice``; this module names things.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from rolls.dice.twilight import stepdice
+from sheets.systems.twilight.dice import stepdice
 
 LEVELS = ("A", "B", "C", "D")
 ATTRIBUTES = ("strength", "agility", "intelligence", "empathy")

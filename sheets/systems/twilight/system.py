@@ -3,8 +3,8 @@
 from sheets.systems.registry import Collection, GroupCheckKind, RollAction, System
 
 FORMS = "sheets.systems.twilight.forms"
-ROLL_FORMS = "rolls.forms.twilight"
-ACTIONS = "rolls.actions.twilight"
+ROLL_FORMS = "rolls.systems.twilight.forms"
+ACTIONS = "rolls.systems.twilight.actions"
 
 TWILIGHT = System(
     slug="twilight",
@@ -117,21 +117,21 @@ TWILIGHT = System(
         RollAction(
             "npc",
             "NPC roll",
-            "rolls.forms.npc.twilight.NpcRollForm",
-            "rolls.actions.npc.twilight.npc_roll",
+            "rolls.systems.twilight.npc_forms.NpcRollForm",
+            "rolls.systems.twilight.npc_actions.npc_roll",
             reads=("the NPC's attribute and skill levels",),
             gm_only=True,
         ),
         RollAction(
             "opposed",
             "Opposed roll",
-            "rolls.forms.npc.twilight.OpposedForm",
-            "rolls.actions.npc.twilight.opposed_roll",
+            "rolls.systems.twilight.npc_forms.OpposedForm",
+            "rolls.systems.twilight.npc_actions.opposed_roll",
             reads=("the character's attribute and skill", "the NPC's levels"),
             gm_only=True,
         ),
     ),
-    npc_push="rolls.actions.npc.twilight.push",
+    npc_push="rolls.systems.twilight.npc_actions.push",
     choose=f"{ACTIONS}.choose",
     demo="sheets.systems.twilight.demo.fill",
     group_checks=(

@@ -3,7 +3,7 @@ Foundry VTT's "t2k4e" system (template.json: attributes and skills as scores A-D
 health and sanity as boxes left, rads, items weapon/armor/ammunition/gear/specialty/
 injury)."""
 
-from rolls.dice.twilight import stepdice
+from sheets.systems.twilight.dice import stepdice
 from sheets.systems.twilight.rules import ATTRIBUTES, LEVELS, SKILLS, WEAPON_SKILLS
 from sheets.transfer import foundry as f
 from sheets.transfer.spec import SCHEMA, ListSpec, Transfer

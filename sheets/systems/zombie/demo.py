@@ -1,10 +1,6 @@
-"""A filled-in Zombiepocalypse survivor for `manage.py demo`, with an attempted task."""
+"""A filled-in Zombiepocalypse survivor for `manage.py demo`; its attempted task is
+rolled by the roll side (``rolls.systems.zombie.demo``, the registry's ``demo``)."""
 
-from django.db import transaction
-
-from rolls.actions import zombie as actions
-from rolls.dice.core import ScriptedRNG
-from rolls.models import Roll
 from sheets.history_access import create_with_history
 from sheets.systems.zombie.kinds import ensure_zombie_kinds
 from sheets.systems.zombie.models import (
@@ -49,20 +45,24 @@ SURVIVORS = (
 )
 
 
-def fill(character, index: int) -> ZombieSheet:
-    """Name ``character`` and fill its sheet with demo survivor ``index``."""
-    ensure_zombie_kinds()
-    # ``index`` counts every system's demo character, player by player: one survivor each
+def survivor(index: int) -> dict:
+    """Demo survivor ``index`` (``index`` counts every system's demo character, player by
+    player: one survivor each)."""
     from sheets.systems.registry import all_systems
 
     player = index // max(1, sum(1 for system in all_systems() if system.demo))
-    data = SURVIVORS[player % len(SURVIVORS)]
+    return SURVIVORS[player % len(SURVIVORS)]
+
+
+def fill(character, index: int) -> ZombieSheet:
+    """Name ``character`` and fill its sheet with demo survivor ``index``."""
+    ensure_zombie_kinds()
+    data = survivor(index)
     character.name = data["name"]
     character.save()
     sheet, _ = ZombieSheet.objects.update_or_create(character=character, defaults=data["sheet"])
     for model in (ZombieCondition, ZombieItem, ZombieWeapon, ZombieTask):
         model.objects.filter(sheet=sheet).delete()
-    Roll.objects.filter(character=character, system="zombie").delete()
     create_with_history(
         [
             ZombieCondition(sheet=sheet, name=n, kind=k, modifier=m)
@@ -81,16 +81,6 @@ def fill(character, index: int) -> ZombieSheet:
         ],
         ZombieWeapon,
     )
-    tasks = [ZombieTask.objects.create(sheet=sheet, name=name) for name in data["tasks"]]
-    attempt = data["attempt"]
-    with transaction.atomic():  # a real Skill Check: it locks its task, as the roll path does
-        rolled = actions.skill_check(
-            sheet, {"task": str(tasks[attempt["task"]].pk), "complexity": 1},
-            ScriptedRNG(attempt["faces"]),
-        )  # fmt: skip
-    Roll.objects.create(
-        character=character, party=character.party, user=character.owner, system="zombie",
-        kind=rolled.kind, label=rolled.label, inputs=rolled.inputs, result=rolled.result,
-        outcome=rolled.outcome, effects=rolled.effects,
-    )  # fmt: skip
+    for name in data["tasks"]:
+        ZombieTask.objects.create(sheet=sheet, name=name)
     return sheet

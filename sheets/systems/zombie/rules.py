@@ -1,6 +1,6 @@
 """Zombiepocalypse (Z6E) sheet rules: pure values the sheet, the forms and the rolls share.
 
-The dice themselves live in ``rolls/dice/zombie/rules.py``; this module only says what a
+The dice themselves live in ``sheets/systems/zombie/dice/rules.py``; this module only says what a
 sheet brings to a check (its injuries, its status effects, its Player's Option) and how
 the sheet's words read.
 

@@ -1,10 +1,10 @@
 """The Zombiepocalypse sheet page, its dashboard summary, and a new blank sheet.
 
 The sheet's rows are read through ``.all()`` (prefetched by the registry entry); the
-tasks' checks come from the roll log in one query.
+tasks' checks come from the roll log, in one query, through rolls' ``{% with_checks %}``
+(templatetags/zombie_rolls.py).
 """
 
-from rolls.models import Roll
 from sheets.editing import editing_context
 from sheets.systems.registry import Summary, SummaryValue
 from sheets.systems.zombie import rules
@@ -15,29 +15,14 @@ SHEET_TABS = [
     {"slug": "inventory", "label": "Inventory"},
     {"slug": "notes", "label": "Notes"},
 ]
-CHECKS_SHOWN = 3  # a task's latest checks on the first view
 
 
-def task_checks(character) -> dict[int, list]:
-    """Each task's checks (newest first), from the roll log in one query."""
-    checks: dict[int, list] = {}
-    rolls = Roll.objects.filter(character=character, kind="check").order_by("-created", "-pk")
-    for roll in rolls.only("pk", "label", "outcome", "result", "inputs", "created"):
-        task = roll.inputs.get("task")
-        if isinstance(task, int):
-            checks.setdefault(task, []).append(roll)
-    return checks
-
-
-def task_lines(sheet, checks) -> list[dict]:
+def task_lines(sheet) -> list[dict]:
     lines = []
     for task in sheet.tasks.all():
-        task_rolls = checks.get(task.pk, [])
         lines.append(
             {
                 "task": task,
-                "checks": task_rolls[:CHECKS_SHOWN],
-                "check_count": len(task_rolls),
                 "query": f"task={task.pk}",
                 "rollable": not task.failed and not task.basic and task.status != "succeeded",
             }
@@ -61,7 +46,7 @@ def context(character, sheet, first_answer: bool = False) -> dict:
     """What templates/sheets/zombie/sheet.html shows beyond the sheet view's own keys."""
     edit = editing_context(character, sheet, lazy=first_answer)
     fields = edit["editable_fields"]
-    tasks = task_lines(sheet, task_checks(character))
+    tasks = task_lines(sheet)
     return {
         **edit,
         "sheet_tabs": SHEET_TABS,

@@ -3,8 +3,8 @@
 from sheets.systems.registry import Collection, GroupCheckKind, RollAction, System
 
 FORMS = "sheets.systems.zombie.forms"
-ROLLS = "rolls.forms.zombie"
-ACTIONS = "rolls.actions.zombie"
+ROLLS = "rolls.systems.zombie.forms"
+ACTIONS = "rolls.systems.zombie.actions"
 
 
 def _failed_tasks():
@@ -99,11 +99,11 @@ ZOMBIE = System(
         RollAction(
             "zombie",
             "Zombie check",
-            "rolls.forms.npc.zombie.ZombieCheckForm",
-            "rolls.actions.npc.zombie.zombie_check",
+            "rolls.systems.zombie.npc_forms.ZombieCheckForm",
+            "rolls.systems.zombie.npc_actions.zombie_check",
             reads=("zombie kinds",),
             gm_only=True,
         ),
     ),
-    demo="sheets.systems.zombie.demo.fill",
+    demo="rolls.systems.zombie.demo.fill",  # the sheet, then its attempted task rolled
 )

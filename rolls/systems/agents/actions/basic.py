@@ -1,0 +1,133 @@
+"""Agents: the basic roll (2d6 + stat + skill against the referee's d12s) and attacks."""
+
+from __future__ import annotations
+
+from rolls.actions import Rolled
+from sheets.systems.agents.dice import rules as dice
+from sheets.systems.agents.models import MAX_XP
+from sheets.systems.dice.core import DiceError, as_data, roll
+
+from .sheet import BASIC_RULE, Changes, _dice, _distinct, build_check, cannot_act, locked_skill
+
+
+def basic_roll(sheet, cleaned_data, rng) -> Rolled:
+    problem = cannot_act(sheet)
+    if problem:
+        raise DiceError(problem)
+    skill = locked_skill(sheet, cleaned_data["skill"])
+    weapon = cleaned_data.get("weapon")
+    combat = bool(cleaned_data.get("combat")) or weapon is not None
+    check = build_check(
+        sheet,
+        skill,
+        cleaned_data.get("stat") or "",
+        difficulty=cleaned_data["difficulty"],
+        high_spent=cleaned_data.get("high_spent") or 0,
+        situational=cleaned_data.get("situational") or 0,
+        combat=combat,
+    )
+    result = dice.basic_roll(rng, check)
+    changes = Changes(sheet)
+    changes.mind(result.effects)
+    for effect in result.effects:
+        if effect.target.startswith("xp:"):
+            changes.row(
+                skill,
+                "xp",
+                min(skill.xp + effect.amount, MAX_XP),
+                f"{effect.note}: {skill.name} XP {skill.xp} → {skill.xp + effect.amount}",
+                f"xp:{skill.name}",
+            )
+    groups = [
+        {"label": "Your 2d6", "dice": _dice(result.dice[:2])},
+        {
+            "label": f"Referee's 2d12 (+{result.difficulty} {check.difficulty})",
+            "dice": _dice(result.dice[2:]),
+        },
+    ]
+    lines = [[mod.label, f"{mod.amount:+d}"] for mod in result.modifiers]
+    lines.append(
+        [
+            "Total",
+            f"{sum(result.player_faces)} + {result.total - sum(result.player_faces)}"
+            f" = {result.total}",
+        ]
+    )
+    lines.append(
+        ["Referee", " and ".join(f"{f} + {result.difficulty}" for f in result.referee_faces)]
+    )
+    outcome = result.outcome.value
+    if weapon is not None:
+        outcome = _attack(sheet, weapon, result, rng, changes, groups, lines)
+    changes.save(f"Basic roll: {skill.name}")
+    label = f"{skill.name} ({check.stat_name})"
+    if weapon is not None:
+        label = f"Attack with {weapon.name}: {label}"
+    return Rolled(
+        kind="basic",
+        label=label,
+        outcome=outcome,
+        inputs={
+            "skill": skill.pk,
+            "skill_name": skill.name,
+            "stat": check.stat_name,
+            "weapon": weapon.pk if weapon else None,
+            "check": as_data(check),
+        },
+        result={
+            "dice": _dice(result.dice),
+            "dice_groups": groups,
+            "lines": lines,
+            "rule": BASIC_RULE + " " + "; ".join(result.notes),
+            "basic": as_data(result),
+            "outcome": result.outcome.value,
+            "high_options": [
+                [h, o.value] for h, o in _distinct(dice.high_options(result), result.outcome)
+            ],
+        },
+        effects=changes.effects,
+    )
+
+
+def engine_weapon(weapon) -> dice.Weapon:
+    return dice.Weapon(
+        weapon.name,
+        weapon.tag,
+        weapon.level,
+        weapon.extra_dice,
+        weapon.extra_die if weapon.extra_dice else 0,
+    )
+
+
+def _attack(sheet, weapon, result, rng, changes, groups, lines):
+    """Fire (a shot off a Reload weapon) and roll the damage for the outcome."""
+    if weapon.reload:
+        model = type(weapon)
+        locked = model.objects.select_for_update().get(pk=weapon.pk)
+        changes.row(
+            locked,
+            "shots",
+            max(locked.shots - 1, 0),
+            f"{weapon.name} fired: {locked.shots - 1} shots left",
+            "shots",
+        )
+    damage = dice.damage_roll(rng, engine_weapon(weapon), result.outcome)
+    if damage.dice:
+        groups.append({"label": f"Damage {weapon.damage_text}", "dice": _dice(damage.dice)})
+    lines.append(["Damage", f"{damage.damage} ({damage.rule})"])
+    lines.append(["AP to fire", str(weapon.ap_cost)])
+    outcome = f"{result.outcome.value}, {damage.damage} damage"
+    if weapon.burn and damage.damage:
+        rounds = roll(rng, 6)
+        burn = {"kind": "burn", "size": 6, "face": rounds, "counts": "rounds", "rerolled": False}
+        groups.append({"label": "Burn (rounds)", "dice": [burn]})
+        lines.append(["Burn", f"1 damage per round for {rounds} rounds on each target in range"])
+    if weapon.explosive:
+        lines.append(["Explosive", f"every target within {2 * weapon.level} spaces"])
+    if weapon.arc or weapon.piercing:
+        lines.append(
+            ["Hits", "every target in the cone" if weapon.arc else "every target in the line"]
+        )
+    if result.outcome.rank <= dice.Outcome.COST_PLUS.rank:
+        lines.append(["Enemy", "counter-attacks"])
+    return outcome

@@ -1,0 +1,493 @@
+"""Agents roll forms, one per roll action in ``sheets/systems/agents/system.py``.
+
+Each form is ``Form(sheet, data=None, initial=None)``: it bounds every number by the
+seed's rules (naming the rule when it refuses) and offers ``odds()``: exact odds from
+``sheets.systems.agents.dice.odds`` as [label, percentage] rows, without 0 % rows.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import partial
+
+from crispy_forms.layout import Column, Layout, Row
+from django import forms
+
+from rolls.forms.base import SheetRollForm, whole_number
+from rolls.systems.agents import actions
+from sheets.systems.agents import rules
+from sheets.systems.agents.dice import odds as dice_odds
+from sheets.systems.agents.dice.rules import DIFFICULTIES, Outcome
+from sheets.systems.agents.dice.sheet import (
+    AFTERLIFE_TABLE,
+    MAX_TRAUMAS,
+    TRAUMA_TABLE,
+    skill_advance,
+)
+from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.odds import percent
+
+SITUATIONAL = (-5, 5)
+MAX_DAMAGE = 200
+MAX_REST_HOURS = 24
+
+
+def rows(odds) -> list[list[str]]:
+    """[label, percentage] rows of the non-zero chances."""
+    return [[str(label), percent(chance)] for label, chance in odds if chance]
+
+
+class AgentsRollForm(SheetRollForm):
+    """Common part of the Agents roll forms (rolls.forms.base)."""
+
+    # The form lists or counts the skills: they are read once (locked in the roll's
+    # transaction), and a skill the roll changes is the one the next read sees. A check
+    # posted with its skill reads that skill's row alone (``actions.find_skill``).
+    reads_every_skill = True
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        if self.reads_every_skill or data is None:
+            actions.read_skills(sheet)
+        super().__init__(sheet, data, *args, **kwargs)
+
+
+def skill_choices(sheet) -> list[tuple[str, str]]:
+    choices = []
+    for skill in sheet.skills.all():
+        stat = rules.STAT_ABBR[skill.stat]
+        category = rules.CATEGORY_LABELS[skill.category]
+        choices.append((str(skill.pk), f"{skill.name} ({category}, {skill.title}, {stat})"))
+    return choices
+
+
+def first_skill(sheet) -> str:
+    return next((str(skill.pk) for skill in sheet.skills.all()), "")
+
+
+def weapon_choices(sheet) -> list[tuple[str, str]]:
+    return [("", "No weapon")] + [
+        (str(w.pk), f"{w.name}: {w.damage_text}, {w.ap_cost} AP") for w in sheet.weapons.all()
+    ]
+
+
+class SkillField(forms.ChoiceField):
+    """A skill of the sheet (``sheet``, set by the form), listed to choose from. A value
+    is checked by finding that skill on the sheet (``actions.find_skill``: its row alone
+    when the list was not read), not by reading the whole list."""
+
+    sheet = None
+
+    def skill(self, value):
+        """The sheet's skill ``value`` names, or None; each value looked up once."""
+        found = self.__dict__.setdefault("found", {})
+        key = str(getattr(value, "pk", value))
+        if key not in found:
+            found[key] = actions.find_skill(self.sheet, key)
+        return found[key]
+
+    def valid_value(self, value):
+        return self.skill(value) is not None
+
+
+class CheckForm(AgentsRollForm):
+    """What every 2d6 roll reads: skill, stat, High spent, situational modifier."""
+
+    reads_every_skill = False
+    skill = SkillField(label="Skill")
+    stat = forms.ChoiceField(
+        label="Stat",
+        required=False,
+        choices=[("", "The skill's own stat"), *rules.STAT_LABELS.items()],
+    )
+    high_spent = whole_number("High spent on the roll", 0, 3, 0, help_text="+1 per High point.")
+    situational = whole_number("Situational modifier", *SITUATIONAL, 0)
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields["skill"].sheet = sheet
+        self.fields["skill"].choices = partial(skill_choices, sheet)
+        spendable = rules.mind(sheet).spendable_high if not self._broken_mind() else 0
+        self.fields["high_spent"].help_text = f"+1 each; {spendable} to spend."
+
+    def _broken_mind(self) -> bool:
+        try:
+            rules.mind(self.sheet)
+        except DiceError:
+            return True
+        return False
+
+    def clean_high_spent(self):
+        high = self.cleaned_data["high_spent"]
+        try:
+            spendable = rules.mind(self.sheet).spendable_high
+        except DiceError as error:
+            raise forms.ValidationError(str(error)) from None
+        if high > spendable:
+            raise forms.ValidationError(
+                f"You can spend {spendable} High (you hold {self.sheet.high}"
+                f"{'; Lady Luck keeps 1' if self.sheet.lady_lucks_curse else ''})."
+            )
+        return high
+
+    def clean_skill(self):
+        skill = self.fields["skill"].skill(self.cleaned_data["skill"])
+        if skill is None:
+            raise forms.ValidationError("Choose a skill from this agent's sheet.")
+        return skill
+
+    def current(self) -> dict:
+        names = ("skill", "stat", "high_spent", "situational")
+        values = {name: self.value(name) for name in names}
+        if not hasattr(values["skill"], "pk"):
+            values["skill"] = self.fields["skill"].skill(values["skill"])
+        return values
+
+
+class BasicRollForm(CheckForm):
+    difficulty = forms.ChoiceField(
+        label="Difficulty (added to each referee d12)",
+        choices=[(name, f"{name} +{value}") for name, value in DIFFICULTIES.items()],
+        initial="Normal",
+    )
+    weapon = forms.ChoiceField(label="Attack with", required=False)
+    combat = forms.BooleanField(label="Combat roll (a failure gives stress, no XP)", required=False)
+    field_order = ["skill", "weapon", "stat", "difficulty", "high_spent", "situational", "combat"]
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        # read when the list is shown or a weapon is posted, not for every roll
+        self.fields["weapon"].choices = partial(weapon_choices, sheet)
+        weapon = actions.find_weapon(sheet, self.initial.get("weapon"))
+        if weapon is not None and "skill" not in self.initial:
+            skill = actions.attack_skill(sheet, weapon)
+            if skill is not None:
+                self.initial["skill"] = str(skill.pk)
+            self.initial.setdefault("stat", actions.attack_stat(weapon))
+            self.initial["combat"] = True
+        if "skill" not in self.initial and not self.is_bound:
+            self.fields["skill"].initial = partial(first_skill, sheet)
+        self.helper.layout = Layout(
+            Row(Column("skill", css_class="col-md-7"), Column("weapon", css_class="col-md-5")),
+            Row(
+                Column("stat", css_class="col-6 col-md-4"),
+                Column("difficulty", css_class="col-6 col-md-4"),
+                Column("high_spent", css_class="col-6 col-md-2"),
+                Column("situational", css_class="col-6 col-md-2"),
+            ),
+            "combat",
+        )
+        self.fields["high_spent"].label = "High spent"
+        self.fields["situational"].label = "Situational"
+        self.fields["difficulty"].label = "Difficulty (+ each d12)"
+
+    def clean_weapon(self):
+        value = self.cleaned_data.get("weapon") or ""
+        if not value:
+            return None
+        weapon = actions.find_weapon(self.sheet, value)
+        if weapon is None:
+            raise forms.ValidationError("Choose a weapon from this agent's sheet.")
+        if weapon.reload and weapon.shots == 0:
+            raise forms.ValidationError(
+                f"{weapon.name} has no shots left: reload it first (Reload, 5 AP)."
+            )
+        return weapon
+
+    def clean(self):
+        cleaned = super().clean()
+        problem = actions.cannot_act(self.sheet)
+        if problem:
+            raise forms.ValidationError(problem)
+        return cleaned
+
+    def check(self):
+        values = self.current()
+        if values["skill"] is None:
+            raise DiceError("choose a skill")
+        return actions.build_check(
+            self.sheet,
+            values["skill"],
+            values["stat"],
+            difficulty=self.value("difficulty"),
+            high_spent=values["high_spent"] or 0,
+            situational=values["situational"] or 0,
+        )
+
+    def odds(self):
+        check = self.check()
+        odds = dice_odds.check_odds(check)
+        success = dice_odds.at_least(odds, Outcome.SUCCESS)
+        mods = actions.check_modifiers(check)
+        parts = ", ".join(f"{mod.label} {mod.amount:+d}" for mod in mods)
+        total = sum(mod.amount for mod in mods)
+        difficulty = DIFFICULTIES[check.difficulty]
+        head = [[f"2d6 {total:+d} ({parts})", f"vs each d12 +{difficulty}"]]
+        return head + rows(
+            [*((outcome.value, odds[outcome]) for outcome in Outcome), ("Success or Crit", success)]
+        )
+
+
+class ResearchForm(CheckForm):
+    reads_every_skill = True  # it looks for the Research skill
+    interview = forms.BooleanField(label="An interview (not research)", required=False)
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        research = actions.find_named_skill(sheet, "technical", "Research")
+        if research is not None and "skill" not in self.initial:
+            self.fields["skill"].initial = str(research.pk)
+        topic = sheet.research_topic or "the research"
+        self.fields["skill"].help_text = (
+            f"2d6 + stat + skill comes off the research timer of {topic} "
+            f"({sheet.research_timer} left); it takes 1d4 hours."
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.sheet.research_timer == 0:
+            raise forms.ValidationError(
+                "No research under way: the referee sets a research timer (Notes & research)."
+            )
+        problem = actions.cannot_act(self.sheet)
+        if problem:
+            raise forms.ValidationError(problem)
+        return cleaned
+
+    def odds(self):
+        values = self.current()
+        if values["skill"] is None:
+            return []
+        check = actions.build_check(
+            self.sheet,
+            values["skill"],
+            values["stat"],
+            high_spent=values["high_spent"] or 0,
+            situational=values["situational"] or 0,
+        )
+        modifier = actions.total_modifier(check)
+        timer = self.sheet.research_timer
+        if not timer:
+            return []
+        done = dice_odds.research_done_odds(modifier, timer)
+        return rows([(f"Timer {timer} done with this roll", done), ("Still under way", 1 - done)])
+
+
+class IncomingDamageForm(AgentsRollForm):
+    damage = whole_number("Incoming damage", 1, MAX_DAMAGE, 1)
+    cover = forms.ChoiceField(
+        label="Cover",
+        choices=[
+            ("none", "No cover"),
+            ("half", "Half cover: half damage, rounded down"),
+            ("full", "Full cover: no damage"),
+        ],
+        initial="none",
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields[
+            "damage"
+        ].help_text = (
+            f"Fortitude {sheet.fortitude} takes 1 off per point; blocking it all costs 1 FT."
+        )
+
+    def odds(self):
+        return [["No dice: the result follows from HP, FT and cover", "100%"]]
+
+
+class SanityDamageForm(AgentsRollForm):
+    damage = whole_number(
+        "Sanity damage", 1, MAX_DAMAGE, 1, help_text="At 0 Sanity it comes off HP."
+    )
+
+    def odds(self):
+        return [["No dice", "100%"]]
+
+
+class ShortRestForm(AgentsRollForm):
+    hours = whole_number(
+        "Hours of rest",
+        1,
+        MAX_REST_HOURS,
+        1,
+        help_text="Each hour: 1d6 + LCK bonus of 4 or less interrupts; else 1d6 + LCK bonus HP "
+        "and 1 FT. +1 Sanity per 4 hours.",
+    )
+
+    def odds(self):
+        hours = self.value("hours") or 1
+        interrupted = dice_odds.interruption_odds(self.sheet.luck)
+        whole = (1 - interrupted) ** hours
+        return rows(
+            [
+                ("An hour interrupted", interrupted),
+                (f"All {hours} hour{'s' if hours > 1 else ''} undisturbed", whole),
+            ]
+        )
+
+
+class LongRestForm(AgentsRollForm):
+    safe = forms.BooleanField(
+        label="24 hours uninterrupted in a safe location (town, outpost...)",
+        required=True,
+        error_messages={"required": "A long rest needs 24 hours in a safe location."},
+    )
+
+    def odds(self):
+        return [["No dice: full HP and FT, +1 Sanity", "100%"]]
+
+
+class StimForm(AgentsRollForm):
+    def clean(self):
+        cleaned = super().clean()
+        if actions.stims(self.sheet) is None:
+            raise forms.ValidationError("No stims on the sheet (Items): buy some first ($1,000).")
+        return cleaned
+
+    def odds(self):
+        return rows((f"{face} HP back", Fraction(1, 6)) for face in range(1, 7))
+
+
+class SpendHighForm(AgentsRollForm):
+    high = whole_number("High to spend", 1, 3, 1, help_text="Each High point removes 1 stress.")
+
+    def clean_high(self):
+        high = self.cleaned_data["high"]
+        try:
+            rules.mind(self.sheet)
+            actions.check_high_on_stress(self.sheet, high)
+        except DiceError as error:
+            raise forms.ValidationError(str(error)) from None
+        return high
+
+
+class ReloadForm(AgentsRollForm):
+    weapon = forms.ChoiceField(label="Weapon")
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields["weapon"].choices = [
+            (str(w.pk), f"{w.name}: {w.shots}/{w.reload} shots, {w.reloads} reloads")
+            for w in sheet.weapons.all()
+            if w.reload
+        ]
+
+    def clean_weapon(self):
+        weapon = actions.find_weapon(self.sheet, self.cleaned_data["weapon"])
+        if weapon is None or not weapon.reload:
+            raise forms.ValidationError("Choose a weapon with the Reload tag.")
+        if weapon.reloads == 0 and actions.ammunition(self.sheet) is None:
+            raise forms.ValidationError(
+                f"No reloads left for {weapon.name} and no ammunition: buy some ($500)."
+            )
+        return weapon
+
+
+class RaiseSkillForm(AgentsRollForm):
+    skill = forms.ChoiceField(label="Skill")
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields["skill"].choices = [
+            (str(s.pk), f"{s.name}: {s.title}, {s.xp}/{s.next_xp} XP")
+            for s in sheet.skills.all()
+            if s.next_xp is not None and s.xp
+        ] or [("", "No skill has XP yet")]
+
+    def clean_skill(self):
+        skill = actions.find_skill(self.sheet, self.cleaned_data["skill"])
+        if skill is None:
+            raise forms.ValidationError("Choose a skill from this agent's sheet.")
+        advance = skill_advance(skill.level, skill.xp)
+        if advance.next_level is None:
+            raise forms.ValidationError(f"{skill.name} is at Master already.")
+        if not advance.can_buy:
+            raise forms.ValidationError(
+                f"{skill.name} needs {advance.cost} XP to reach {advance.title} "
+                f"({skill.xp} so far)."
+            )
+        return skill
+
+
+class ReviveForm(AgentsRollForm):
+    confirm = forms.BooleanField(
+        label="The agent died (HP 0): revive them",
+        required=True,
+        error_messages={"required": "Tick to confirm the agent died."},
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.sheet.dead:
+            raise forms.ValidationError(f"{self.sheet.character.name} is dead for real.")
+        return cleaned
+
+    def odds(self):
+        if rules.table_trauma_count(self.sheet) >= MAX_TRAUMAS:
+            return [["A fourth trauma: dead for real", "100%"]]
+        chance = Fraction(1, 6)
+        return rows(
+            [
+                *((f"Afterlife: {name}", chance) for name in AFTERLIFE_TABLE.values()),
+                *((f"Trauma: {name}", chance) for name in TRAUMA_TABLE.values()),
+            ]
+        )
+
+
+class RemoveTraumaForm(AgentsRollForm):
+    trauma = forms.ChoiceField(label="Trauma")
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        self.fields["trauma"].choices = [
+            (field, name) for field, name in rules.TABLE_TRAUMAS.items() if getattr(sheet, field)
+        ] or [("", "No trauma to remove")]
+        self.fields[
+            "trauma"
+        ].help_text = (
+            "A month of uninterrupted rest: its abilities go, skills in magic spheres stay."
+        )
+
+    def clean_trauma(self):
+        trauma = self.cleaned_data["trauma"]
+        if trauma not in rules.TABLE_TRAUMAS or not getattr(self.sheet, trauma):
+            raise forms.ValidationError("Choose a trauma this agent has.")
+        return trauma
+
+    def odds(self):
+        return [["No dice: a month of rest", "100%"]]
+
+
+class ClockForm(AgentsRollForm):
+    mode = forms.ChoiceField(
+        label="Clock",
+        choices=[("advance", "Advance by"), ("set", "Set to")],
+        initial="advance",
+        widget=forms.RadioSelect,
+    )
+    days = whole_number("Days", 0, 365, 0)
+    hours = whole_number("Hours", 0, 23, 1)
+    minutes = forms.TypedChoiceField(
+        label="Minutes (10-minute segments)",
+        coerce=int,
+        initial=0,
+        choices=[(m, f"{m:02d}") for m in range(0, 60, 10)],
+    )
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        if sheet.character.party_id is None:
+            self.fields["mode"].help_text = "This agent is in no party: there is no clock."
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.sheet.character.party_id is None:
+            raise forms.ValidationError("The clock belongs to a party: this agent is in none.")
+        if cleaned.get("mode") == "set" and cleaned.get("days") == 0:
+            self.add_error("days", "Days count from 1 when the clock is set.")
+        return cleaned
+
+    def odds(self):
+        return [["No dice", "100%"]]

@@ -1,0 +1,47 @@
+"""Agents GM rolls: an NPC's basic roll against the referee's 2d12. An NPC has no
+stress, High or XP here: the outcome is read, nothing is kept."""
+
+from __future__ import annotations
+
+from rolls.actions import Rolled
+from rolls.systems.agents.actions import BASIC_RULE
+from sheets.systems.agents.dice import rules as dice
+from sheets.systems.dice.core import as_data
+
+TONES = {dice.Outcome.FAILURE: "failure", dice.Outcome.CRIT: "crit",
+         dice.Outcome.SUCCESS: "success"}  # fmt: skip
+NPC_NOTE = "An NPC gains no stress, High or XP here."
+
+
+def npc_roll(sheet, cleaned, rng) -> Rolled:
+    check = dice.Check(
+        stat=cleaned["stat"],
+        skill=cleaned["skill"].strip() or "Skill",
+        skill_level=cleaned["skill_level"],
+        stat_name="Stat",
+        situational=cleaned.get("situational") or 0,
+        difficulty=cleaned["difficulty"],
+    )
+    result = dice.basic_roll(rng, check)
+    groups = [
+        {"label": f"{cleaned['npc_name']}'s 2d6", "dice": as_data(result.dice[:2])},
+        {"label": f"Referee's 2d12 (+{result.difficulty} {check.difficulty})",
+         "dice": as_data(result.dice[2:])},
+    ]  # fmt: skip
+    lines = [[mod.label, f"{mod.amount:+d}"] for mod in result.modifiers]
+    lines.append(["Total", str(result.total)])
+    lines.append(["Referee dice beaten", str(result.beaten)])
+    notes = [note for note in result.notes if "stress" not in note and "XP" not in note]
+    return Rolled(
+        kind="npc",
+        label=f"{check.skill} (NPC)",
+        outcome=f"{cleaned['npc_name']}: {result.outcome.value}",
+        inputs={"check": as_data(check)},
+        result={
+            "dice": as_data(result.dice),
+            "dice_groups": groups,
+            "lines": lines,
+            "rule": f"{BASIC_RULE} {NPC_NOTE} " + "; ".join(notes),
+            "tone": TONES.get(result.outcome, ""),
+        },
+    )

@@ -1,0 +1,58 @@
+"""Agents GM rolls: an NPC's basic roll, 2d6 + stat bonus + skill + situational against
+the referee's 2d12 + difficulty, read on the seed's table."""
+
+from __future__ import annotations
+
+from django import forms
+
+from rolls.forms.npc import NpcForm, bounded
+from rolls.systems.agents.forms import SITUATIONAL, rows
+from sheets.systems.agents.dice import odds as dice_odds
+from sheets.systems.agents.dice.rules import DIFFICULTIES, Check, Outcome, check_modifiers
+from sheets.systems.agents.dice.sheet import SKILL_LEVELS
+from sheets.systems.dice.core import DiceError
+
+STAT_RULE = "a stat score is 0 to 10 (the seed's bonus table)"
+SKILL_RULE = "a skill level is 0 (Novice) to 5 (Master)"
+SITUATIONAL_RULE = "the referee's situational modifier is -5 to +5"
+
+
+class NpcRollForm(NpcForm):
+    default_name = "Cult enforcer"
+    skill = forms.CharField(label="Skill", max_length=40, initial="Brawling")
+    stat = bounded("Stat score", 0, 10, 5, STAT_RULE, "The stat the skill rolls with.")
+    skill_level = forms.TypedChoiceField(
+        label="Skill level", coerce=int, initial=1,
+        choices=[(n, f"{n} {title}") for n, title in enumerate(SKILL_LEVELS)],
+        error_messages={"invalid_choice": f"The skill level: {SKILL_RULE}."},
+    )  # fmt: skip
+    difficulty = forms.ChoiceField(
+        label="Difficulty (+ each referee d12)",
+        choices=[(name, f"{name} +{value}") for name, value in DIFFICULTIES.items()],
+        initial="Normal",
+    )
+    situational = bounded("Situational", *SITUATIONAL, 0, SITUATIONAL_RULE)
+    rows = (("npc_name", "skill"), ("stat", "skill_level"), ("difficulty", "situational"))
+
+    def check(self) -> Check:
+        return Check(
+            stat=self.value("stat"),
+            skill=(self.value("skill") or "Skill").strip() or "Skill",
+            skill_level=self.value("skill_level") or 0,
+            stat_name="Stat",
+            situational=self.value("situational") or 0,
+            difficulty=self.value("difficulty"),
+        )
+
+    def odds(self):
+        try:
+            check = self.check()
+        except DiceError:
+            return []
+        odds = dice_odds.check_odds(check)
+        total = sum(mod.amount for mod in check_modifiers(check))
+        head = [[f"2d6 {total:+d}", f"vs each d12 +{DIFFICULTIES[check.difficulty]}"]]
+        success = dice_odds.at_least(odds, Outcome.SUCCESS)
+        return head + rows(
+            [*((outcome.value, odds[outcome]) for outcome in Outcome), ("Success or Crit", success)]
+        )

@@ -1,0 +1,269 @@
+"""Mutant: Year Zero: the sheet's words, skill pools, and applying effects to the locked
+sheet (trauma, points, gear bonus), with the caps RULINGS.md sets."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sheets.systems.dice.core import DiceError, Effect, as_data
+from sheets.systems.mutant import rules
+from sheets.systems.mutant.dice import rules as dice
+from sheets.systems.mutant.dice.rules import BOXES
+from sheets.systems.mutant.rules import ATTRIBUTE_LABELS, TRAUMA
+
+SKILLS = rules.SKILL_ATTRIBUTES  # the twelve base skills: sheet field -> attribute
+ATTACK_SKILLS = ("fight", "shoot")
+UNARMED_DAMAGE = 1  # a Fight roll with bare hands
+
+ROT_SOURCES = {
+    "level1": "Rot level 1 (a point a day)",
+    "level2": "Rot level 2 (a point an hour)",
+    "level3": "Rot level 3 (a point a minute)",
+    "attack": "Rot attack",
+}
+ROT_SOURCE_NAMES = {
+    "level1": "rot level 1",
+    "level2": "rot level 2",
+    "level3": "rot level 3",
+    "attack": "rot attack",
+}
+METHODS = {
+    dice.WASH: "Wash in clean water (first wash on returning to the Ark)",
+    dice.DAY: "A day in the Ark or another rot-free place",
+}
+MISFIRE_CHOICES = [
+    ["damage", "Take 1 damage (Strength trauma)"],
+    ["doubt", "Take 1 doubt (Empathy trauma)"],
+]
+MISFIRE_ATTRIBUTE = {"damage": "strength", "doubt": "empathy"}
+
+PUSH_RULE = (
+    "Push (once): every die but the 6s and the base- and gear-die 1s is re-rolled; then "
+    "every base-die 1 gives 1 trauma and 1 mutation point, every gear-die 1 lowers the "
+    "gear bonus by 1."
+)
+SKILL_RULE = "A 6 on a base, skill or gear die is a success; a 6 on a negative die cancels one."
+
+
+def skill_name(sheet, skill: str) -> str:
+    """The skill's name on this sheet: the specialist skill goes by the role's skill."""
+    return rules.skill_label(skill, sheet.role)
+
+
+def skill_attribute(sheet, skill: str) -> str:
+    return rules.skill_attribute(skill, sheet.role)
+
+
+def has_talent(sheet, name: str) -> bool:
+    return rules.has_named(sheet.talents.all(), name)
+
+
+def has_mutation(sheet, name: str) -> bool:
+    return rules.has_named(sheet.mutations.all(), name)
+
+
+def item_value(item) -> str:
+    """The form value of a weapon or gear line: "weapon:<pk>" or "gear:<pk>"."""
+    return f"{'weapon' if hasattr(item, 'damage') else 'gear'}:{item.pk}"
+
+
+def find_item(sheet, value: str, *, lock: bool = False):
+    """The weapon or gear line of THIS sheet named by ``value``, or None."""
+    kind, _, pk = (value or "").partition(":")
+    if kind not in ("weapon", "gear") or not pk.isdigit():
+        return None
+    rows = sheet.weapons if kind == "weapon" else sheet.gear
+    rows = rows.select_for_update() if lock else rows.all()
+    return rows.filter(pk=int(pk)).first()
+
+
+@dataclasses.dataclass(frozen=True)
+class SkillPool:
+    """The dice a skill roll throws, worked out from the sheet."""
+
+    skill: str
+    name: str
+    attribute: str
+    level: int
+    modifier: int
+    base: int
+    skill_dice: int
+    gear_dice: int
+    negative: int
+    item: str = ""  # "weapon:<pk>" / "gear:<pk>"
+    item_name: str = ""
+    item_bonus: int = 0
+    weapon_damage: int | None = None  # Fight/Shoot only
+
+    @property
+    def broken(self) -> bool:
+        return self.base == 0
+
+    def describe(self) -> str:
+        parts = [f"{self.base} base", f"{self.skill_dice} skill"]
+        if self.gear_dice:
+            parts.append(f"{self.gear_dice} gear")
+        if self.negative:
+            parts.append(f"{self.negative} negative")
+        return ", ".join(parts)
+
+
+def skill_pool(sheet, skill: str, modifier: int = 0, item=None) -> SkillPool:
+    """Base dice = attribute - trauma; skill dice = level + modifier (negative dice
+    below 0); gear dice = the item's bonus. A negative bonus counts as a modifier."""
+    if skill not in rules.skills():
+        raise DiceError(f"no skill {skill!r} on a Mutant: Year Zero sheet")
+    attribute = skill_attribute(sheet, skill)
+    level = rules.skill_level(sheet, skill)
+    bonus = item.bonus if item is not None else 0
+    skill_count, negative = dice.skill_dice(level, modifier + min(0, bonus))
+    weapon_damage = None
+    if skill in ATTACK_SKILLS:
+        if item is not None and hasattr(item, "damage"):
+            weapon_damage = item.damage
+        elif skill == "fight":
+            weapon_damage = UNARMED_DAMAGE
+    return SkillPool(
+        skill=skill,
+        name=skill_name(sheet, skill),
+        attribute=attribute,
+        level=level,
+        modifier=modifier,
+        base=rules.base_dice(sheet, attribute),
+        skill_dice=skill_count,
+        gear_dice=max(0, bonus),
+        negative=negative,
+        item=item_value(item) if item is not None else "",
+        item_name=item.name if item is not None else "",
+        item_bonus=bonus,
+        weapon_damage=weapon_damage,
+    )
+
+
+def broken_message(sheet, attribute: str) -> str:
+    label = ATTRIBUTE_LABELS[attribute]
+    trauma = TRAUMA[attribute]
+    return (
+        f"{label} is broken ({trauma} {getattr(sheet, trauma)} of {getattr(sheet, attribute)}):"
+        " 0 base dice. Tick \u201croll anyway\u201d to roll with skill and gear dice only."
+    )
+
+
+class _Changes:
+    """Collects the sheet fields a roll changes, applies the caps, saves once."""
+
+    def __init__(self, sheet):
+        self.sheet = sheet
+        self.fields: list[str] = []
+        self.effects: list[Effect] = []
+
+    def _set(self, field: str, value: int) -> None:
+        setattr(self.sheet, field, value)
+        if field not in self.fields:
+            self.fields.append(field)
+
+    def trauma(self, attribute: str, amount: int, why: str) -> None:
+        """Add trauma, never above the attribute score."""
+        if amount <= 0:
+            return
+        field = TRAUMA[attribute]
+        label = ATTRIBUTE_LABELS[attribute]
+        current, score = getattr(self.sheet, field), getattr(self.sheet, attribute)
+        applied = min(amount, score - current)
+        note = f"{why}: {label} trauma +{amount}"
+        if applied < amount:
+            note += (
+                f", capped at +{applied}: trauma never goes above {label} {score}"
+                f" ({label} is broken)"
+            )
+        if applied:
+            self._set(field, current + applied)
+        self.effects.append(Effect(f"trauma:{attribute}", applied, note))
+
+    def heal(self, attribute: str, amount: int, why: str) -> None:
+        """Remove trauma, never below 0."""
+        field = TRAUMA[attribute]
+        current = getattr(self.sheet, field)
+        applied = min(amount, current)
+        if applied <= 0:
+            return
+        self._set(field, current - applied)
+        label = rules.TRAUMA_LABELS[field]
+        self.effects.append(
+            Effect(
+                f"trauma:{attribute}",
+                -applied,
+                f"{why}: {label} {current} \u2192 {current - applied}",
+            )
+        )
+
+    def supply(self, field: str, spent: int, why: str) -> None:
+        """Spend grub, water... from the sheet's counts (the form checked there is enough)."""
+        current = getattr(self.sheet, field)
+        if spent <= 0:
+            return
+        if spent > current:
+            raise DiceError(
+                f"Only {current} {rules.SUPPLY_UNITS[field]} of {field} on the sheet, not {spent}."
+            )
+        self._set(field, current - spent)
+        label = rules.SUPPLY_LABELS[field]
+        self.effects.append(
+            Effect(field, -spent, f"{why}: {label} {current} \u2192 {current - spent}")
+        )
+
+    def condition(self, field: str, on: bool, why: str) -> None:
+        if getattr(self.sheet, field) == on:
+            return
+        self._set(field, on)
+        label = rules.CONDITION_LABELS[field]
+        self.effects.append(
+            Effect(field, 1 if on else -1, f"{why}: {label} {'ticked' if on else 'cleared'}")
+        )
+
+    def counter(self, field: str, amount: int, why: str, label: str) -> None:
+        """Change a counter of boxes (0..10); rot points share the ten boxes."""
+        if amount == 0:
+            return
+        current = getattr(self.sheet, field)
+        high = BOXES
+        if field == "rot_temporary":
+            high = BOXES - self.sheet.rot_permanent
+        elif field == "rot_permanent":
+            high = BOXES - self.sheet.rot_temporary
+        new = max(0, min(high, current + amount))
+        applied = new - current
+        note = f"{why}: {label} {amount:+d}"
+        if applied != amount:
+            note += f", capped at {applied:+d}: the boxes run 0..{BOXES}"
+        if applied:
+            self._set(field, new)
+        self.effects.append(Effect(field, applied, note))
+
+    def rating(self, field: str, new: int, why: str, label: str) -> None:
+        current = getattr(self.sheet, field)
+        if new == current:
+            return
+        self._set(field, new)
+        self.effects.append(Effect(field, new - current, f"{why}: {label} {current} \u2192 {new}"))
+
+    def save(self, reason: str) -> None:
+        if self.fields:
+            self.sheet._change_reason = reason
+            self.sheet.save(update_fields=self.fields)
+
+
+def _ones(count: int, kind: str) -> str:
+    """ "a base-die 1", "2 base-die 1s"."""
+    return f"a {kind} 1" if count == 1 else f"{count} {kind} 1s"
+
+
+def _dice_data(dice_list) -> list[dict[str, Any]]:
+    return [as_data(die) for die in dice_list]
+
+
+def _successes(count: int) -> str:
+    if count == 0:
+        return "Failed"
+    return "1 success" if count == 1 else f"{count} successes"

@@ -1,0 +1,332 @@
+"""Slots roll forms: a check (focus d4 / gear d12 with advantages and disadvantages),
+a fall, corruption exposure, and the GM's time passing. Each bounds every number by the
+game's rules, names the rule when it refuses, and offers exact ``odds()``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import forms
+
+from rolls.forms.base import SheetRollForm
+from rolls.forms.group import GroupStartForm
+from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.odds import percent
+from sheets.systems.slots.dice import (
+    MAX_FALL_DICE,
+    Beseech,
+    Block,
+    Concentrate,
+    Dodge,
+    Grit,
+    Insanity,
+    Morale,
+    Sneak,
+    Traverse,
+    check_odds,
+    fall_dice,
+    fall_odds,
+)
+from sheets.systems.slots.dice.checks import die_size
+from sheets.systems.slots.dice.fall import FALL_FEET_PER_DIE
+from sheets.systems.slots.rules import engine_sheet
+
+EDGE_RULE = "Up to 2 advantages and 2 disadvantages stack (the seed's Difficulty)."
+CHECK_CHOICES = [
+    ("traverse", "Gear (d12): traverse"),
+    ("sneak", "Gear (d12): sneak"),
+    ("block", "Gear (d12): block"),
+    ("dodge", "Gear (d12): dodge"),
+    ("concentrate", "Focus (d4): concentrate"),
+    ("beseech", "Focus (d4): beseech"),
+    ("morale", "Focus (d4): morale"),
+    ("grit", "Focus (d4): grit"),
+    ("insanity", "Focus (d4): insanity"),
+]
+ATTACKS = {"block": ("strike", "missile"), "dodge": ("grab", "blast")}
+MAX_FALL_FEET = MAX_FALL_DICE * max(FALL_FEET_PER_DIE.values())
+
+
+def build_check(params: dict):
+    """The engine's check from the form's (or a stored roll's) parameters."""
+    name = params["check"]
+    if name == "block":
+        return Block(params.get("attack") or "strike")
+    if name == "dodge":
+        return Dodge(params.get("attack") or "grab")
+    if name == "sneak":
+        return Sneak(
+            can_hear=bool(params.get("can_hear")),
+            can_smell=bool(params.get("can_smell")),
+            exotic_traits=tuple(
+                t.strip() for t in (params.get("exotic") or "").split(",") if t.strip()
+            ),
+            obscured=bool(params.get("obscured")),
+            inattentive=bool(params.get("inattentive")),
+            ambient_noisy=bool(params.get("ambient_noisy")),
+            ambient_smelly=bool(params.get("ambient_smelly")),
+        )
+    simple = {
+        "traverse": Traverse, "concentrate": Concentrate, "beseech": Beseech,
+        "morale": Morale, "grit": Grit, "insanity": Insanity,
+    }  # fmt: skip
+    return simple[name]()
+
+
+class SlotsRollForm(SheetRollForm):
+    """Common part of the Slots roll forms (rolls.forms.base)."""
+
+    def values(self) -> dict:
+        """The submitted values when valid, else the (prefilled) defaults."""
+        if self.is_bound and self.is_valid():
+            return dict(self.cleaned_data)
+        return {name: self.get_initial_for_field(f, name) for name, f in self.fields.items()}
+
+
+class CheckForm(SlotsRollForm):
+    check = forms.ChoiceField(choices=CHECK_CHOICES, initial="traverse")
+    advantages = forms.IntegerField(min_value=0, max_value=2, initial=0, help_text=EDGE_RULE)
+    disadvantages = forms.IntegerField(min_value=0, max_value=2, initial=0)
+    attack = forms.ChoiceField(
+        choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
+        required=False,
+        help_text="Block answers a strike or a missile; dodge a grab or a blast.",
+    )
+    can_hear = forms.BooleanField(required=False, initial=True, label="They can hear (sneak)")
+    can_smell = forms.BooleanField(required=False, label="They can smell well (sneak)")
+    exotic = forms.CharField(
+        required=False, max_length=100, label="Their exotic senses notice (sneak: magical, hot...)"
+    )
+    obscured = forms.BooleanField(required=False, label="Obscured from view (sneak)")
+    inattentive = forms.BooleanField(required=False, label="They are inattentive (sneak)")
+    ambient_noisy = forms.BooleanField(required=False, label="Ambient noise (sneak)")
+    ambient_smelly = forms.BooleanField(required=False, label="Ambient smells (sneak)")
+
+    SNEAK_FIELDS = (
+        "can_hear", "can_smell", "exotic", "obscured", "inattentive", "ambient_noisy",
+        "ambient_smelly",
+    )  # fmt: skip
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        # Only the inputs the chosen check reads: the attack for block and dodge, the
+        # senses and cover for sneak. Posting another check re-renders with its inputs.
+        source = data if data is not None else (self.initial or {})
+        check = source.get("check") or "traverse"
+        if check not in ATTACKS:
+            del self.fields["attack"]
+        else:
+            self.fields["attack"].choices = [(a, a) for a in ATTACKS[check]]
+            self.fields["attack"].initial = ATTACKS[check][0]
+            rule = (
+                "Block answers a strike or a missile (the seed's Block)."
+                if check == "block"
+                else "Dodge answers a grab or a blast (the seed's Dodge)."
+            )
+            self.fields["attack"].help_text = rule
+            self.fields["attack"].error_messages["invalid_choice"] = rule
+        if check != "sneak":
+            for name in self.SNEAK_FIELDS:
+                del self.fields[name]
+
+    def clean(self):
+        data = super().clean()
+        check, attack = data.get("check"), data.get("attack")
+        if check in ATTACKS and attack and attack not in ATTACKS[check]:
+            allowed = " or a ".join(ATTACKS[check])
+            where = "attack" if "attack" in self.fields else None
+            self.add_error(where, f"{check.title()} answers a {allowed} (the seed's {check}).")
+        elif check not in ATTACKS and attack:
+            data["attack"] = ""
+        if check == "sneak" and not (data.get("obscured") or data.get("inattentive")):
+            self.add_error(
+                "obscured" if "obscured" in self.fields else None,
+                "To sneak you must be obscured from view or they must be inattentive "
+                "(the seed's Sneak).",
+            )
+        return data
+
+    def odds(self) -> list[list[str]]:
+        v = self.values()
+        if self.is_bound and self.errors:
+            return []
+        try:
+            check = build_check(v)
+            odds = check_odds(
+                engine_sheet(self.sheet),
+                check,
+                v.get("advantages") or 0,
+                v.get("disadvantages") or 0,
+            )
+        except (DiceError, KeyError):
+            return []
+        rows = [["Succeeds (suggested)", percent(odds.success)]]
+        for outcome, chance in sorted(odds.outcomes.items(), key=lambda kv: -kv[1]):
+            if chance:
+                rows.append([outcome.capitalize(), percent(chance)])
+        chooser = {"player": ", you pick", "judge": ", the GM picks"}.get(odds.chooser or "", "")
+        rows.append(["Dice rolled", f"{odds.dice}{chooser}"])
+        return rows
+
+
+class FallForm(SlotsRollForm):
+    feet = forms.IntegerField(
+        min_value=1, max_value=MAX_FALL_FEET, initial=10, label="Height (ft)",
+        help_text="1 die per ~10 ft onto solid ground, ~20 ft onto soft, ~30 ft into water.",
+    )  # fmt: skip
+    surface = forms.ChoiceField(
+        choices=[("solid", "Solid (stone)"), ("soft", "Soft (a hedge)"), ("water", "Deep water")],
+        initial="solid",
+    )
+
+    def clean(self):
+        data = super().clean()
+        feet, surface = data.get("feet"), data.get("surface")
+        if feet and surface:
+            dice = fall_dice(feet, surface)
+            if dice == 0:
+                self.add_error(
+                    "feet",
+                    f"Under {FALL_FEET_PER_DIE[surface]} ft onto {surface} ground rolls no die: "
+                    "you just fall prone (the seed's Fall).",
+                )
+            elif dice > MAX_FALL_DICE:
+                self.add_error("feet", f"A fall rolls at most {MAX_FALL_DICE} dice.")
+            data["dice"] = dice
+        return data
+
+    def odds(self) -> list[list[str]]:
+        v = self.values()
+        if self.is_bound and self.errors:
+            return []
+        try:
+            dice = fall_dice(v["feet"], v["surface"])
+            odds = fall_odds(engine_sheet(self.sheet), dice)
+        except (DiceError, KeyError, TypeError):
+            return []
+        rows = [["Dice", str(dice)], ["Unharmed", percent(odds.unharmed)]]
+        rows += [
+            [f"{k} dice that hurt", percent(p)] for k, p in odds.hurt_dice.items() if p and k != "0"
+        ]
+        rows += [
+            [f"{k} open wounds", percent(p)] for k, p in odds.open_wounds.items() if p and k != "0"
+        ]
+        return rows
+
+
+class CorruptionForm(SlotsRollForm):
+    area = forms.ChoiceField(
+        choices=[("gear", "Gear check (d12)"), ("focus", "Focus check (d4)")],
+        required=False,
+        help_text="The judge's choice when both body and focus are corrupted.",
+    )
+
+    def odds(self) -> list[list[str]]:
+        state = engine_sheet(self.sheet)
+        marked = state.marked("corruption")
+        if not marked:
+            return [["First exposure: corruption is marked", "100%"]]
+        area = corruption_area(state, self.values().get("area"))
+        size = state.layout.gear_die if area == "gear" else state.layout.focus_die
+        hits = Fraction(sum(1 for ref in marked if ref.area == area), size)
+        rows = [["Corruption worsens", percent(hits)], ["No change", percent(1 - hits)]]
+        return [row for row in rows if row[1] != "0%"]
+
+
+def corruption_area(state, asked: str | None) -> str:
+    """RULINGS.md: a gear check while corruption is only on the body, a focus check while
+    it is only in the focus, the judge's choice (default gear) when both."""
+    areas = {ref.area for ref in state.marked("corruption")}
+    if len(areas) == 1:
+        return areas.pop()
+    return asked or "gear"
+
+
+class TimeForm(SlotsRollForm):
+    span = forms.ChoiceField(
+        choices=[("round", "A round (combat)"), ("try", "A try (adventuring)")], initial="round"
+    )
+    count = forms.IntegerField(min_value=1, max_value=10, initial=1, help_text="1 to 10 at once.")
+    suffocating = forms.BooleanField(
+        required=False, label="Still cannot breathe (suffocation worsens per round)"
+    )
+    breathing = forms.BooleanField(required=False, label="Can breathe again (clears suffocation)")
+    cold = forms.ChoiceField(
+        choices=[
+            ("", "Not in extreme cold"),
+            ("5", "Extreme cold (ice worsens every 5 tries)"),
+            ("10", "Extreme cold, well-clothed (every 10)"),
+            ("20", "Extreme cold, dressed for it (every 20)"),
+        ],
+        required=False,
+    )
+    resting = forms.BooleanField(required=False, label="Resting (5 tries clear one exhaustion)")
+
+    def __init__(self, sheet, data=None, *args, **kwargs):
+        super().__init__(sheet, data, *args, **kwargs)
+        from sheets.systems.slots.party import clock_of
+
+        clock = clock_of(sheet.character.party_id)
+        if clock is not None:  # the party's cold (its settings) is the default here
+            self.fields["cold"].initial = clock.cold
+            self.fields["count"].help_text += (
+                f" The party is at round {clock.rounds}, try {clock.tries}; passing time "
+                "for the whole table is on the party's settings page."
+            )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("suffocating") and data.get("breathing"):
+            self.add_error("breathing", "Either still suffocating or breathing again, not both.")
+        return data
+
+    def odds(self) -> list[list[str]]:
+        return [["Dice", "none: the rules apply as time passes"]]
+
+
+class CooperationStartForm(GroupStartForm):
+    """The GM opens a cooperative check (the seed's Cooperation) for several characters:
+    each rolls one die from their own page (no advantage); once all have rolled each may
+    exchange one die with another; then the results are read."""
+
+    system_slug = "slots"
+    check = forms.ChoiceField(
+        choices=[c for c in CHECK_CHOICES if c[0] != "sneak"], initial="traverse",
+        help_text="Sneak reads what the watchers sense: roll it on each sheet instead.",
+    )  # fmt: skip
+    attack = forms.ChoiceField(
+        choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
+        required=False,
+        help_text="Block answers a strike or a missile; dodge a grab or a blast.",
+    )
+    field_order = ["check", "attack", "characters"]
+
+    def clean(self):
+        data = super().clean()
+        check, attack = data.get("check"), data.get("attack")
+        if check in ATTACKS and attack and attack not in ATTACKS[check]:
+            allowed = " or a ".join(ATTACKS[check])
+            self.add_error("attack", f"{check.title()} answers a {allowed} (the seed's {check}).")
+        if check not in ATTACKS:
+            data["attack"] = ""
+        chosen = data.get("characters") or []
+        if check and chosen:
+            the_check = build_check({"check": check, "attack": data.get("attack")})
+            sizes = {c.name: die_size(engine_sheet(c.slots), the_check) for c in chosen}
+            if len(set(sizes.values())) > 1:
+                self.add_error(
+                    "characters",
+                    "Cooperating characters roll the same die: "
+                    + ", ".join(f"{name} a d{size}" for name, size in sizes.items())
+                    + ".",
+                )
+        return data
+
+    def group_label(self) -> str:
+        check = self.cleaned_data["check"]
+        area = dict(CHECK_CHOICES)[check].split(" ")[0]
+        attack = self.cleaned_data.get("attack")
+        return f"Cooperation: {area} ({check}{' vs ' + attack if attack else ''})"
+
+    def group_inputs(self) -> dict:
+        return {"check": self.cleaned_data["check"], "attack": self.cleaned_data.get("attack", "")}

@@ -1,0 +1,52 @@
+"""Slots judge checks for NPCs and creatures: the dice only; the judge reads the slot
+the chosen die names on the NPC (NPCs have no slot sheet here)."""
+
+from __future__ import annotations
+
+from rolls.actions import Rolled
+from sheets.systems.dice.core import Die, as_data, require_count, roll
+from sheets.systems.slots.dice.roll import MAX_EDGE
+
+RULE = (
+    "Gear checks roll a d12, focus checks a d4; each advantage or disadvantage (at most two "
+    "of each, cancelled one for one) adds a die. With advantage the best die for the NPC "
+    "counts, with disadvantage the worst; the judge reads the slot it names. On a gear "
+    "check a 1 always fails."
+)
+
+
+def judge_check(sheet, cleaned, rng) -> Rolled:
+    plus = require_count("advantages", cleaned["advantages"], maximum=MAX_EDGE)
+    minus = require_count("disadvantages", cleaned["disadvantages"], maximum=MAX_EDGE)
+    area = cleaned["area"]
+    size = 12 if area == "gear" else 4
+    kind = "gear-slot" if area == "gear" else "focus"
+    faces = [roll(rng, size) for _ in range(1 + abs(plus - minus))]
+    edge = "advantage" if plus > minus else ("disadvantage" if minus > plus else "")
+    dice = [
+        Die(kind, size, face, "no slot (a 1 always fails)" if area == "gear" and face == 1
+            else f"{area} slot {face}")
+        for face in faces
+    ]  # fmt: skip
+    what = (cleaned.get("what") or "").strip()
+    name = cleaned["npc_name"]
+    if len(faces) == 1:
+        outcome = f"{name}: {dice[0].counts}"
+    else:
+        outcome = f"{name}: {', '.join(str(f) for f in faces)} ({edge}: the judge reads one)"
+    tone = "failure" if area == "gear" and (
+        max(faces) == 1 if edge != "disadvantage" else min(faces) == 1
+    ) else ""  # fmt: skip
+    return Rolled(
+        kind="judge",
+        label=(what or f"{area.capitalize()} check") + " (judge)",
+        outcome=outcome,
+        inputs={"area": area, "advantages": plus, "disadvantages": minus, "what": what},
+        result={
+            "dice": as_data(dice),
+            "lines": [["Check", f"{area} d{size}"], ["Dice", str(len(faces))]]
+            + ([["Edge", edge]] if edge else []),
+            "rule": RULE,
+            "tone": tone,
+        },
+    )

@@ -1,0 +1,52 @@
+"""Slots judge checks: the judge rolls an NPC's or creature's check (d12 gear, d4 focus)
+with advantage or disadvantage and reads the slot the die names on the NPC."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import forms
+
+from rolls.forms.npc import NpcForm, bounded
+from sheets.systems.dice.odds import percent
+from sheets.systems.slots.dice.roll import MAX_EDGE
+
+AREAS = {"gear": ("Gear check (d12)", 12), "focus": ("Focus check (d4)", 4)}
+EDGE_RULE = "at most two advantages and two disadvantages, cancelled one for one"
+
+
+class JudgeCheckForm(NpcForm):
+    default_name = "Goblin"
+    area = forms.ChoiceField(
+        label="Check", choices=[(slug, label) for slug, (label, _) in AREAS.items()],
+        initial="gear",
+    )  # fmt: skip
+    what = forms.CharField(
+        label="What it tries", max_length=100, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "sneak past the guard"}),
+    )  # fmt: skip
+    advantages = bounded("Advantages", 0, MAX_EDGE, 0, EDGE_RULE)
+    disadvantages = bounded("Disadvantages", 0, MAX_EDGE, 0, EDGE_RULE)
+    rows = (("npc_name", "area"), ("what",), ("advantages", "disadvantages"))
+
+    def dice_count(self) -> int:
+        return 1 + abs((self.value("advantages") or 0) - (self.value("disadvantages") or 0))
+
+    def size(self) -> int:
+        return AREAS.get(self.value("area") or "gear", AREAS["gear"])[1]
+
+    def pool_dice(self):
+        kind = "gear-slot" if self.value("area") == "gear" else "focus"
+        return [{"kind": kind, "size": self.size()} for _ in range(self.dice_count())]
+
+    def odds(self):
+        count, size = self.dice_count(), self.size()
+        plus = (self.value("advantages") or 0) > (self.value("disadvantages") or 0)
+        one = Fraction(1, size)
+        rows = []
+        if self.value("area") == "gear":
+            # the die that counts is the NPC's best with advantage, the worst without
+            fails = one**count if plus else 1 - (1 - one) ** count
+            rows.append(["A 1 is read (a gear check always fails)", percent(fails)])
+        rows.append([f"{count} d{size}: the judge reads the slot the die names", "100%"])
+        return rows

@@ -1,0 +1,205 @@
+"""Twilight: 2000 GM rolls: an NPC's skill roll by levels, and an NPC opposing a
+character. NPCs push as characters do (once, active rolls only); an NPC's damage or
+stress from a push is said in the result (an NPC has no sheet here). In an opposed roll
+only the active side pushes; the character's push lands on its sheet."""
+
+from __future__ import annotations
+
+from rolls.actions import Rolled, effects_data
+from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
+from rolls.systems.twilight import actions as sheet_rolls
+from sheets.systems.dice.core import DiceError, as_data
+from sheets.systems.twilight import rules
+from sheets.systems.twilight.dice import rules as dice
+from sheets.systems.twilight.dice import stepdice
+
+NPC, OPPOSED = "npc", "opposed"
+OPPOSED_RULE = (
+    "Opposed: each of the opponent's successes cancels one of the active side's; the "
+    "active side wins with more (a tie is a loss). Only the active side may push, even "
+    "after the opponent rolled."
+)
+
+
+def _npc_dice(cleaned) -> tuple[int, ...]:
+    return stepdice.base_dice(
+        cleaned["attribute_level"], cleaned.get("skill_level") or None,
+        modifier=cleaned.get("npc_modifier") or 0, helpers=cleaned.get("npc_helpers") or 0,
+    )  # fmt: skip
+
+
+def _npc_levels(inputs) -> str:
+    text = f"{inputs['npc_attribute']} {inputs['attribute_level']}"
+    if inputs.get("skill_level"):
+        text += f", skill {inputs['skill_level']}"
+    return text
+
+
+def _npc_push_lines(engine: dice.SkillRoll) -> list[list[str]]:
+    return [["NPC's " + effect.target, f"+{effect.amount} ({effect.note})"]
+            for effect in engine.effects if engine.pushed]  # fmt: skip
+
+
+def _successes(count: int) -> str:
+    return "no success" if count == 0 else ("1 success" if count == 1 else f"{count} successes")
+
+
+# --- An NPC's own roll -------------------------------------------------------------------
+
+
+def _npc_rolled(name, inputs, engine: dice.SkillRoll) -> Rolled:
+    lines = [["Levels", _npc_levels(inputs)],
+             ["Base dice", rules.dice_text(d.size for d in engine.base_dice)],
+             ["Successes", str(engine.successes)], *_npc_push_lines(engine)]  # fmt: skip
+    payload = _npc_payload(engine, lines)
+    what = inputs.get("what") or "NPC roll"
+    return Rolled(
+        kind=NPC,
+        label=what + (" (pushed)" if engine.pushed else ""),
+        outcome=f"{name}: {'success, ' if engine.success else 'failure, '}"
+        + _successes(engine.successes),
+        inputs=inputs,
+        result=payload,
+        pushable=engine.can_push,
+    )
+
+
+def _npc_payload(engine, lines):
+    rule = sheet_rolls.SUCCESS_RULE + " " + sheet_rolls.PUSH_RULE
+    payload = sheet_rolls._payload(engine, lines, rule)
+    payload["tone"] = "success" if engine.success else "failure"
+    if engine.can_push:
+        payload["push_odds"] = sheet_rolls.push_rows(engine)
+    return payload
+
+
+def npc_roll(sheet, cleaned, rng) -> Rolled:
+    base = _npc_dice(cleaned)
+    engine = dice.roll_skill(rng, base, cleaned["npc_attribute"])
+    inputs = {
+        "npc_attribute": cleaned["npc_attribute"],
+        "attribute_level": cleaned["attribute_level"],
+        "skill_level": cleaned.get("skill_level") or "",
+        "npc_modifier": cleaned.get("npc_modifier") or 0,
+        "npc_helpers": cleaned.get("npc_helpers") or 0,
+        "dice": list(base),
+        "what": (cleaned.get("what") or "").strip(),
+    }
+    return _npc_rolled(cleaned["npc_name"], inputs, engine)
+
+
+# --- Opposed -------------------------------------------------------------------------------
+
+
+def _group(label, engine, kind=None):
+    dice_data = [sheet_rolls._die(d) for d in engine.base_dice]
+    if kind:
+        dice_data = [{**d, "kind": kind} for d in dice_data]
+    return {"label": f"{label}: {rules.dice_text(d.size for d in engine.base_dice)}",
+            "dice": dice_data}  # fmt: skip
+
+
+def _opposed_rolled(character_name, npc_name, inputs, contest: dice.OpposedRoll,
+                    effects=()) -> Rolled:  # fmt: skip
+    active = inputs["active"]
+    if active == ACTIVE_CHARACTER:
+        mine, theirs = contest.active, contest.opponent
+        names = (character_name, npc_name)
+    else:
+        mine, theirs = contest.opponent, contest.active
+        names = (npc_name, character_name)
+    mark = " (active)"
+    skill_label = rules.SKILL_LABELS[inputs["skill"]]
+    groups = [
+        _group(f"{character_name}, {skill_label}" + (mark if active == ACTIVE_CHARACTER else ""),
+               mine),
+        _group(npc_name + (mark if active == ACTIVE_NPC else ""), theirs, kind="opponent"),
+    ]  # fmt: skip
+    pushing = contest.active
+    lines = [
+        [f"{character_name}'s successes", str(mine.successes)],
+        [f"{npc_name}'s successes", str(theirs.successes)],
+        [f"{names[0]}'s successes left", str(contest.net_successes)],
+    ]
+    if active == ACTIVE_NPC:
+        lines += _npc_push_lines(pushing)
+    payload = {
+        "dice": [die for group in groups for die in group["dice"]],
+        "dice_groups": groups,
+        "lines": lines,
+        "rule": f"{OPPOSED_RULE} {sheet_rolls.SUCCESS_RULE}"
+        + (f" {sheet_rolls.PUSH_RULE}" if pushing.pushed else ""),
+        "active_engine": as_data(contest.active),
+        "opponent_engine": as_data(contest.opponent),
+        "active": active,
+        "push_side": f"{names[0]}'s roll",
+        "tone": "success" if contest.won else "failure",
+        "pushed": pushing.pushed,
+        "successes": pushing.successes,
+    }
+    if contest.can_push:
+        payload["push_odds"] = sheet_rolls.push_rows(pushing)
+    return Rolled(
+        kind=OPPOSED,
+        label=f"{skill_label}, opposed" + (" (pushed)" if pushing.pushed else ""),
+        outcome=opposed_outcome(names[0], names[1], contest.won, contest.net_successes,
+                                contest.active.successes, contest.opponent.successes),
+        inputs=inputs,
+        result=payload,
+        effects=effects_data(effects),
+        pushable=contest.can_push,
+    )  # fmt: skip
+
+
+def opposed_roll(sheet, cleaned, rng) -> Rolled:
+    """The GM's NPC against a character's skill: the active side rolls first, the
+    passive side's roll cannot be pushed."""
+    skill = cleaned["skill"]
+    mine = sheet_rolls.skill_dice(sheet, skill, cleaned.get("modifier") or 0)
+    theirs = _npc_dice(cleaned)
+    my_attribute = sheet_rolls.short_attribute(skill)
+    active = cleaned["active"]
+    if active == ACTIVE_CHARACTER:
+        contest = dice.roll_opposed(rng, mine, my_attribute, theirs, cleaned["npc_attribute"])
+    else:
+        contest = dice.roll_opposed(rng, theirs, cleaned["npc_attribute"], mine, my_attribute)
+    inputs = {
+        "skill": skill,
+        "modifier": cleaned.get("modifier") or 0,
+        "dice": list(mine),
+        "opponent_dice": list(theirs),
+        "npc_attribute": cleaned["npc_attribute"],
+        "attribute_level": cleaned["attribute_level"],
+        "skill_level": cleaned.get("skill_level") or "",
+        "active": active,
+    }
+    return _opposed_rolled(sheet.character.name, cleaned["npc_name"], inputs, contest)
+
+
+# --- Push ----------------------------------------------------------------------------------
+
+
+def push(sheet, roll, rng) -> Rolled:
+    """Push the active side once: an NPC's own roll, or one side of an opposed roll."""
+    if roll.kind == NPC:
+        engine = sheet_rolls.engine_from(roll.result["engine"])
+        if not engine.can_push:
+            raise DiceError("This roll cannot be pushed.")
+        return _npc_rolled(roll.npc_name, roll.inputs, dice.push(rng, engine))
+    if roll.kind != OPPOSED:
+        raise DiceError("Only an NPC's roll or an opposed roll is pushed here.")
+    refuse_other_character(sheet, roll)
+    contest = dice.opposed(
+        sheet_rolls.engine_from(roll.result["active_engine"]),
+        sheet_rolls.engine_from(roll.result["opponent_engine"]),
+    )
+    if not contest.can_push:
+        raise DiceError("This roll cannot be pushed.")
+    pushed = dice.push_opposed(rng, contest)
+    effects = []
+    if roll.result["active"] == ACTIVE_CHARACTER:
+        changes = sheet_rolls.Changes(sheet)
+        changes.apply(pushed.active.effects)
+        changes.save(f"Pushed: {roll.label}")
+        effects = changes.effects
+    return _opposed_rolled(roll.character.name, roll.npc_name, roll.inputs, pushed, effects)
