@@ -30,7 +30,8 @@ def _rows(table: str, columns: list[str]) -> list[tuple]:
     quote = connection.ops.quote_name
     listed = ", ".join(quote(column) for column in columns)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {listed} FROM {quote(table)} ORDER BY 1")
+        key = connection.introspection.get_primary_key_column(cursor, table)
+        cursor.execute(f"SELECT {listed} FROM {quote(table)} ORDER BY {quote(key)}")
         return cursor.fetchall()
 
 
