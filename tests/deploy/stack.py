@@ -132,16 +132,20 @@ class Node:
 class Proxy:
     """nginx with the deploy/ site in front of ``nodes``, listening on 127.0.0.1."""
 
-    def __init__(self, folder: Path, nodes: list[Node], static_root: Path):
+    def __init__(self, folder: Path, nodes: list[str], static_root: Path, tls=None):
+        """``nodes``: their addresses; ``tls``: (certificate, key) for the HTTPS site as
+        deploy/README.md has it (only checked, never started: it listens on 443)."""
         self.folder = folder
         self.port = free_port()
         self.brotli = BROTLI_MODULE.exists()
         site = nginx_site.render(
-            [node.address for node in nodes],
+            nodes,
             server_name="127.0.0.1",
             static_root=str(static_root),
             proxy_params=str(nginx_site.PROXY_PARAMS),
-            plain=f"127.0.0.1:{self.port}",
+            plain=None if tls else f"127.0.0.1:{self.port}",
+            cert=tls and str(tls[0]),
+            key=tls and str(tls[1]),
             brotli=self.brotli,
         )
         (folder / "tableside.conf").write_text(site)
@@ -178,9 +182,12 @@ class Proxy:
         return [nginx_binary(), "-p", str(self.folder), "-e", str(self.folder / "error.log"),
                 "-c", str(self.folder / "nginx.conf"), *extra]  # fmt: skip
 
-    def start(self) -> Proxy:
+    def check(self) -> None:
         checked = subprocess.run(self.command("-t"), capture_output=True, text=True)
         assert checked.returncode == 0, f"nginx refuses the rendered config:\n{checked.stderr}"
+
+    def start(self) -> Proxy:
+        self.check()
         self.process = subprocess.Popen(self.command("-g", "daemon off;"))
         return self
 

@@ -46,7 +46,7 @@ def stack(django_db_setup, tmp_path_factory):
     static_root = folder / "static"
     _collected_static(static_root)
     nodes = [Node(database_url(), os.environ["REDIS_URL"]).start() for _ in range(2)]
-    proxy = Proxy(folder, nodes, static_root)
+    proxy = Proxy(folder, [node.address for node in nodes], static_root)
     try:
         for node in nodes:
             wait_until_ready(node.port)
