@@ -6,9 +6,11 @@ proxy, precompressed and cached for good. PostgreSQL + Redis leg; bounded in tim
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import http.client
 import os
+import socket
 import threading
 import time
 from urllib.parse import urlencode
@@ -152,8 +154,11 @@ class Page:
 
     def close(self):
         self.stopped.set()
-        if self.stream is not None:
-            self.stream.close()
+        stream = self.stream
+        if stream is not None:
+            with contextlib.suppress(OSError, AttributeError):  # a read in progress ends now
+                stream.connection.sock.shutdown(socket.SHUT_RDWR)
+            stream.close()
         self.thread.join(timeout=10)
 
 
