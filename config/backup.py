@@ -2,8 +2,10 @@
 
 - SQLite: SQLite's online backup (``sqlite3.Connection.backup``), a consistent copy
   taken while the server keeps serving; a restore copies the file back the same way.
-- PostgreSQL: ``pg_dump --format=custom``, and ``pg_restore --clean --if-exists
-  --single-transaction`` (all or nothing) when PostgreSQL's client tools are installed.
+- PostgreSQL: ``pg_dump --format=custom`` when PostgreSQL's client tools are installed;
+  a restore empties the database's ``public`` schema and loads the dump (``pg_restore``
+  piped to ``psql``) in one transaction: all or nothing, and afterwards the database
+  holds exactly the backup's tables (none a later release added).
 
 A backup is written under a temporary name and renamed once complete, so a file with a
 backup's name is always a whole one.
@@ -15,6 +17,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -76,17 +79,17 @@ def restore(path: Path) -> None:
         if not head.startswith(SQLITE_MAGIC):
             raise BackupError(f"{path} is not a SQLite backup (the database is SQLite)")
         connection.close()
-        _sqlite_copy(str(path), connection.settings_dict["NAME"])
+        try:
+            _sqlite_copy(str(path), connection.settings_dict["NAME"])
+        except sqlite3.Error as error:
+            raise BackupError(f"{path} could not be read, nothing was changed: {error}") from error
     else:
         if not head.startswith(POSTGRES_MAGIC):
             raise BackupError(
                 f"{path} is not a pg_dump custom-format backup (the database is PostgreSQL)"
             )
         connection.close()
-        _postgres(
-            "pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
-            "--exit-on-error", str(path), connection=connection, database_flag="--dbname",
-        )  # fmt: skip
+        _postgres_restore(path, connection)
 
 
 def prune(directory: Path, keep: int) -> list[Path]:
@@ -116,7 +119,7 @@ def _sqlite_copy(source, target) -> None:
         reading.close()
 
 
-def _postgres(tool: str, *arguments: str, connection, database_flag: str | None = None) -> None:
+def _program(tool: str) -> str:
     program = shutil.which(tool)
     if program is None:
         raise BackupError(
@@ -124,15 +127,48 @@ def _postgres(tool: str, *arguments: str, connection, database_flag: str | None 
             f"install postgresql-client, the server's major version or newer), or use your "
             f"database host's own backups"
         )
-    db = connection.settings_dict
+    return program
+
+
+def _libpq_environment(db) -> dict:
     environment = {**os.environ}
     for variable, value in (("PGHOST", db["HOST"]), ("PGPORT", db["PORT"]),
                             ("PGUSER", db["USER"]), ("PGPASSWORD", db["PASSWORD"]),
                             ("PGSSLMODE", db["OPTIONS"].get("sslmode"))):  # fmt: skip
         if value:
             environment[variable] = str(value)
-    command = [program, *arguments]
-    command += [database_flag, db["NAME"]] if database_flag else [db["NAME"]]
-    done = subprocess.run(command, env=environment, capture_output=True, text=True)
+    return environment
+
+
+def _postgres(tool: str, *arguments: str, connection) -> None:
+    db = connection.settings_dict
+    done = subprocess.run([_program(tool), *arguments, db["NAME"]],
+                          env=_libpq_environment(db), capture_output=True, text=True)  # fmt: skip
     if done.returncode != 0:
         raise BackupError(f"{tool} failed (exit {done.returncode}): {done.stderr.strip()}")
+
+
+EMPTY_SCHEMA = "DROP SCHEMA public CASCADE; CREATE SCHEMA public;"
+
+
+def _postgres_restore(path: Path, connection) -> None:
+    """The whole dump as SQL first (pg_restore), then run by psql in one transaction
+    after emptying the schema: any error and the database is as it was."""
+    db = connection.settings_dict
+    environment = _libpq_environment(db)
+    psql, pg_restore = _program("psql"), _program("pg_restore")
+    with tempfile.TemporaryDirectory(prefix="tableside-restore-") as folder:
+        script = Path(folder) / "restore.sql"
+        reading = subprocess.run([pg_restore, "--no-owner", f"--file={script}", str(path)],
+                                 env=environment, capture_output=True, text=True)  # fmt: skip
+        if reading.returncode != 0:
+            raise BackupError(
+                f"pg_restore could not read {path}, nothing was changed: {reading.stderr.strip()}"
+            )
+        loading = subprocess.run(
+            [psql, "--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1",
+             f"--command={EMPTY_SCHEMA}", f"--file={script}", f"--dbname={db['NAME']}"],
+            env=environment, capture_output=True, text=True,
+        )  # fmt: skip
+    if loading.returncode != 0:
+        raise BackupError(f"psql failed, nothing was changed: {loading.stderr.strip()}")

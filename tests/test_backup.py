@@ -48,11 +48,16 @@ def test_a_table_backed_up_wiped_and_restored_has_every_row_it_had(filled_table,
 
     call_command("flush", interactive=False)
     assert not Character.objects.exists() and not Roll.objects.exists()
+    with connection.cursor() as cursor:  # as a later release's migration would
+        cursor.execute("CREATE TABLE tableside_after_the_backup (id integer)")
 
     out = io.StringIO()
     call_command("restore", str(path), interactive=False, stdout=out)
     assert "Restored" in out.getvalue()
     assert every_row() == before, "every sheet, history entry and roll, identical"
+    assert "tableside_after_the_backup" not in connection.introspection.table_names(), (
+        "the database is the backup's: a later release's migrate finds no table in its way"
+    )
 
 
 def test_backups_without_a_path_are_named_by_time_and_the_oldest_pruned(
@@ -80,6 +85,12 @@ def test_restoring_a_file_that_is_no_backup_changes_nothing(filled_table, tmp_pa
         call_command("restore", str(wrong), interactive=False)
     with pytest.raises(CommandError, match="no such backup file"):
         call_command("restore", str(tmp_path / "missing"), interactive=False)
+    whole = tmp_path / "whole.backup"
+    call_command("backup", str(whole), stdout=io.StringIO())
+    cut = tmp_path / "cut.backup"  # a backup cut short (a full disk, a copy interrupted)
+    cut.write_bytes(whole.read_bytes()[:4096] + b"\0" * 4096)
+    with pytest.raises(CommandError, match="nothing was changed"):
+        call_command("restore", str(cut), interactive=False)
     assert every_row() == before
 
 
