@@ -289,4 +289,7 @@ def test_a_node_killed_mid_game_loses_no_roll_on_any_page(stack, table):
     for page in dropped:
         assert all(page.reconnected_with), f"{page.name} reconnected with Last-Event-ID"
         assert set(page.statuses) == {200}, f"{page.name} reconnected through the proxy"
-    assert get(proxy.port, "/readyz")[0] == 200, "the proxy still answers, through node B"
+    for who, path in (("gm", f"/parties/{party.pk}/dashboard/"),
+                      ("player", f"/characters/{character.pk}/")):  # fmt: skip
+        cookie = {"Cookie": f"sessionid={sessions[who]['sessionid']}"}
+        assert get(proxy.port, path, cookie)[0] == 200, f"the {who}'s page loads through node B"
