@@ -23,7 +23,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: help run test test-fast lint bench bench-dice demo migrate static check-python browser-deps clean
+.PHONY: help run test test-fast lint bench bench-dice demo migrate static check-python browser-deps proxy-deps clean
 
 help:
 	@echo "make run    set up, migrate, load the demo table, serve on http://$(HOST):$(PORT)"
@@ -58,6 +58,22 @@ browser-deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else \
 	    echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+	  fi; \
+	fi
+
+# The two-node test (tests/deploy/, PostgreSQL + Redis leg) runs Debian's nginx as the
+# proxy; it starts its own on 127.0.0.1, so the package's service is kept from starting.
+proxy-deps:
+	@if ! command -v nginx >/dev/null 2>&1 && ! [ -x /usr/sbin/nginx ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's nginx for the two-node test (its service is not started)"; \
+	    guard=; if [ ! -e /usr/sbin/policy-rc.d ]; then \
+	      printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && guard=1; fi; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      nginx libnginx-mod-http-brotli-static >/dev/null; code=$$?; \
+	    [ -z "$$guard" ] || rm -f /usr/sbin/policy-rc.d; exit $$code; \
+	  else \
+	    echo "The two-node test needs Debian's nginx: sudo apt-get install nginx"; exit 1; \
 	  fi; \
 	fi
 

@@ -66,7 +66,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: the party's feed is told of a request's changes after its response is sent.
+    # /healthz and /readyz answer before the host check, HTTPS redirect, session and CSRF.
+    "config.health.HealthMiddleware",
+    # Then: the party's feed is told of a request's changes after its response is sent.
     "config.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.static_files.StaticFilesMiddleware",
