@@ -6,6 +6,7 @@ The phone's requests carry the LAN address (``Host: <address>:<port>``) but trav
 to 127.0.0.1, through tests/lan_proxy.py: nothing is sent to any other address."""
 
 import http.client
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
@@ -17,6 +18,7 @@ from rolls.models import Roll
 from tests.lan_proxy import LanAddressProxy
 from tests.table_server import TableServer, database_url
 
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1440, "height": 900}
 
@@ -65,6 +67,16 @@ def test_a_phone_on_the_lan_logs_in_rolls_and_the_gms_dashboard_sees_it(
         laptop = browser.new_context(viewport=LAPTOP)
         gm_page = laptop.new_page()
         log_in(gm_page, table.url, gm, password)
+        # The GM's party page on the laptop (127.0.0.1): the invite as a QR code, and
+        # the same page at the LAN address, where the code is one a phone can follow.
+        gm_page.goto(f"{table.url}/parties/{party.pk}/")
+        expect(gm_page.locator("svg.invite-qr")).to_be_visible()
+        lan_page = f"http://{host}/parties/{party.pk}/"
+        expect(
+            gm_page.locator("[data-loopback-note]").locator(f'a[href="{lan_page}"]')
+        ).to_be_visible()
+        SHOTS.mkdir(exist_ok=True)
+        gm_page.screenshot(path=str(SHOTS / "lan-table-party-page.png"))
         gm_page.goto(f"{table.url}/parties/{party.pk}/dashboard/")
         expect(gm_page.locator("[data-feed-empty]")).to_be_visible()
 
