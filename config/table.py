@@ -85,7 +85,8 @@ def prepare(options, out) -> None:
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     if options.demo:
-        address = urlsplit(lan.player_urls(options.host, options.port)[0])
+        urls = lan.player_urls(options.host, options.port) or [f"http://127.0.0.1:{options.port}/"]
+        address = urlsplit(urls[0])
         call_command(
             "demo", random_passwords=True, host=address.hostname, port=address.port, stdout=out
         )

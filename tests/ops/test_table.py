@@ -16,6 +16,7 @@ from django.core.management import call_command
 
 from config import lan, table
 from sheets.management.commands import demo
+from tests.asgi_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -162,3 +163,15 @@ def test_make_table_listens_on_the_network_by_default_and_takes_overrides(tmp_pa
     assert "--host 0.0.0.0 --port 8000" in dry_run()
     line = dry_run("HOST=192.168.1.20", "PORT=9000", "DEMO=1")
     assert "--host 192.168.1.20 --port 9000 --demo" in line
+
+
+def test_the_table_does_not_start_on_a_redis_nobody_answers_at(tmp_path):
+    address = f"redis://127.0.0.1:{free_port()}/0"
+    result = subprocess.run(
+        [sys.executable, "-m", "config.table", "--host", "127.0.0.1", "--port", str(free_port())],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env=clean_environment(TABLESIDE_DATA_DIR=str(tmp_path), REDIS_URL=address),
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert f"Tableside cannot start: REDIS_URL ({address}): Redis does not answer" in result.stderr
+    assert "Players on this network open" not in result.stdout
