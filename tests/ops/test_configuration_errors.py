@@ -2,16 +2,13 @@
 that does not exist or refuses the login, a Redis that does not answer, no secret key."""
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from tests.asgi_server import free_port
+from tests.ops.environment import run_python
 
-ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION_KEY = "a-long-random-production-key-" + "x7Qp9" * 10
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
 needs_postgres = pytest.mark.skipif(
@@ -20,16 +17,7 @@ needs_postgres = pytest.mark.skipif(
 
 
 def run(command, **env):
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DJANGO_", "DATABASE_", "REDIS_URL"))
-    }
-    environment.update(env)
-    return subprocess.run(
-        [sys.executable, *command], cwd=ROOT, env=environment, capture_output=True, text=True,
-        timeout=40,
-    )  # fmt: skip
+    return run_python(*command, timeout=40, **env)
 
 
 def postgres_url(user=None, name=None):

@@ -4,15 +4,11 @@ method, path, status and time; the error pages show it and the error lines carry
 import io
 import json
 import logging
-import os
-import subprocess
-import sys
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ops.environment import run_python
 
 
 @contextmanager
@@ -89,21 +85,15 @@ def test_the_503_page_and_its_htmx_fragment_show_the_request_id(client, db):
 
 def test_json_lines_when_asked():
     """TABLESIDE_LOG_FORMAT=json: each line one JSON object with the request's fields."""
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL", "TABLESIDE_"))
-    }
     script = (
         "import django; django.setup()\n"
         "from django.test import Client\n"
         "Client(SERVER_NAME='localhost').get('/accounts/login/',"
         " headers={'X-Request-ID': 'from-the-proxy-1'})\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
-        env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "1",
-             "TABLESIDE_LOG_FORMAT": "json"},
+    result = run_python(
+        "-c", script, DJANGO_SETTINGS_MODULE="config.settings", DJANGO_DEBUG="1",
+        TABLESIDE_LOG_FORMAT="json",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     [line] = [line for line in result.stderr.splitlines() if "from-the-proxy-1" in line]
@@ -116,9 +106,6 @@ def test_json_lines_when_asked():
 
 
 def test_an_unknown_log_format_is_refused_naming_the_variable():
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT, capture_output=True, text=True,
-        timeout=60, env={**os.environ, "DJANGO_DEBUG": "1", "TABLESIDE_LOG_FORMAT": "xml"},
-    )  # fmt: skip
+    result = run_python("manage.py", "check", DJANGO_DEBUG="1", TABLESIDE_LOG_FORMAT="xml")
     assert result.returncode != 0
     assert "TABLESIDE_LOG_FORMAT is 'xml'" in result.stderr

@@ -3,7 +3,6 @@ repository, this machine's names and addresses allowed, plain HTTP), its workers
 demo's published passwords never served, and `make run` kept on this machine."""
 
 import io
-import os
 import socket
 import subprocess
 import sys
@@ -17,17 +16,7 @@ from django.core.management import call_command
 from config import lan, table
 from sheets.management.commands import demo
 from tests.asgi_server import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def clean_environment(**extra):
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DJANGO_", "DATABASE_", "REDIS_URL", "TABLESIDE_"))
-    }
-    return {**environment, **extra}
+from tests.ops.environment import ROOT, clean_environment
 
 
 def test_the_secret_key_is_made_once_outside_the_repository_and_kept(tmp_path):
