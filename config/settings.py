@@ -90,6 +90,9 @@ MIDDLEWARE = [
     "config.middleware.DatabaseUnavailableMiddleware",
 ]
 
+if DEBUG:  # the development server answers this machine only (config/debug_guard.py)
+    MIDDLEWARE.insert(1, "config.debug_guard.LoopbackOnlyWhileDebugMiddleware")
+
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
 WSGI_APPLICATION = "config.wsgi.application"
