@@ -18,7 +18,6 @@ from rolls.models import Roll
 from sheets import history, party_settings, urgency
 from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
-from sheets.invite_qr import invite_qr_svg, network_addresses_of_this_page
 from sheets.models import Character, Membership, Party
 from sheets.systems.registry import all_systems
 
@@ -122,20 +121,21 @@ def party_detail(request, pk):
     party = _member_party(request, pk)
     is_gm = party.is_gm(request.user)
     characters = party.characters.select_related("owner").order_by("name")
-    invite_url = request.build_absolute_uri(reverse("party_join_code", args=[party.invite_code]))
-    context = {
-        "party": party,
-        "is_gm": is_gm,
-        "memberships": party.memberships.select_related("user"),
-        "characters": characters,
-        "unassigned": Character.objects.filter(owner=request.user, party__isnull=True),
-        "invite_url": invite_url,
-        "rolls": Roll.objects.feed_for(party),
-    }
-    if is_gm and party.invite_open:
-        context["invite_qr"] = invite_qr_svg(invite_url)
-        context["network_pages"] = network_addresses_of_this_page(request)
-    return render(request, "sheets/party_detail.html", context)
+    return render(
+        request,
+        "sheets/party_detail.html",
+        {
+            "party": party,
+            "is_gm": is_gm,
+            "memberships": party.memberships.select_related("user"),
+            "characters": characters,
+            "unassigned": Character.objects.filter(owner=request.user, party__isnull=True),
+            "invite_url": request.build_absolute_uri(
+                reverse("party_join_code", args=[party.invite_code])
+            ),
+            "rolls": Roll.objects.feed_for(party),
+        },
+    )
 
 
 @login_required
