@@ -9,6 +9,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# `make table` listens on every address of this machine unless HOST is given.
+TABLE_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0)
 
 # A Python 3.12+ interpreter: PYTHON=... if given, else the first one on PATH, else
 # one of pyenv's installed versions (newest first).
@@ -23,10 +25,11 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: help run test test-fast lint bench bench-dice demo migrate static check-python browser-deps proxy-deps clean
+.PHONY: help run table loopback-only test test-fast lint bench bench-dice demo migrate static check-python browser-deps proxy-deps clean
 
 help:
 	@echo "make run    set up, migrate, load the demo table, serve on http://$(HOST):$(PORT)"
+	@echo "make table  game night: serve the table to this network (DEBUG off), print its address"
 	@echo "make test   set up, then ruff and the whole pytest suite (browser tests included)"
 	@echo "make bench  the figures: rolls, pages, live feed, dashboard, bytes, pool, dice (bench/)"
 	@echo "make lint   ruff and the import contracts (lint-imports)"
@@ -86,8 +89,21 @@ demo: migrate
 static: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 
-run: demo static
+# The development server runs with DEBUG on: it never listens beyond this machine.
+loopback-only:
+	@case "$(HOST)" in 127.*|localhost|::1|'[::1]') ;; *) \
+	  echo "make run serves with DEBUG on, which must not face a network: HOST=$(HOST) refused."; \
+	  echo "For players on this network run: make table   (HOST=$(HOST) PORT=$(PORT) if you need them)"; \
+	  exit 1;; esac
+
+run: loopback-only demo static
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Game night: DEBUG off, uvicorn, every address of this machine allowed; the key and the
+# SQLite database in ~/.local/share/tableside (TABLESIDE_DATA_DIR). DEMO=1: the demo
+# table with random passwords. See README "Game night at the table".
+table: $(STAMP)
+	$(BIN)/python -m config.table --host $(TABLE_HOST) --port $(PORT) $(if $(DEMO),--demo) $(if $(WORKERS),--workers $(WORKERS))
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -2,7 +2,8 @@
 
 from django.conf import settings
 from django.core.checks import Error, register
-from django.core.exceptions import ImproperlyConfigured
+
+from config.startup import ServiceUnavailableAtStart, check_services
 
 DEV_KEY_ID = "tableside.E001"
 
@@ -23,7 +24,9 @@ def refuse_dev_secret_key(app_configs=None, **kwargs):
 
 
 def assert_production_ready():
-    """Called by the ASGI/WSGI entry points: refuse to serve with the dev key."""
+    """Called by the ASGI/WSGI entry points: refuse to serve with the dev key, or with a
+    database or a Redis that does not answer (each message names the variable)."""
     errors = refuse_dev_secret_key()
     if errors:
-        raise ImproperlyConfigured(errors[0].msg)
+        raise ServiceUnavailableAtStart(f"{errors[0].msg} {errors[0].hint}")
+    check_services()

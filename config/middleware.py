@@ -19,7 +19,9 @@ import sys
 
 from asgiref.sync import iscoroutinefunction
 from django.db import InterfaceError, OperationalError, connections
+from django.http import HttpResponseServerError
 from django.shortcuts import render
+from django.template import loader
 
 log = logging.getLogger(__name__)
 
@@ -80,10 +82,12 @@ class DatabaseUnavailableMiddleware:
 
 def server_error(request):
     """handler500: a database error outside a view (a middleware's query, a session
-    save) gets the same "try again" answer; anything else the plain 500 page."""
+    save) gets the same "try again" answer; anything else a plain 500 page with the
+    request's id to quote (rendered without the request: no query, no session)."""
     if isinstance(sys.exception(), DATABASE_ERRORS):
         drop_broken_connections()
         return database_unavailable(request)
-    from django.views.defaults import server_error as default_server_error
-
-    return default_server_error(request)
+    page = loader.get_template("errors/500.html").render(
+        {"request_id": getattr(request, "request_id", "")}
+    )
+    return HttpResponseServerError(page)

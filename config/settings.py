@@ -9,6 +9,7 @@ Environment variables (all optional in development):
 - DATABASE_URL: e.g. postgres://postgres@127.0.0.1:5432/test (SQLite by default).
 - REDIS_URL: e.g. redis://127.0.0.1:6379/0: cache, and the live feed across processes.
 - DJANGO_SECURE: "1" behind HTTPS (secure cookies, HSTS, SSL redirect); on when DEBUG is off.
+- TABLESIDE_LOG_FORMAT: "json" for one JSON object per log line; "text" by default.
 """
 
 import os
@@ -66,8 +67,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # /healthz and /readyz answer before the host check, HTTPS redirect, session and CSRF.
+    # /healthz and /readyz answer before the host check, HTTPS redirect, session and CSRF
+    # (and are not logged: a proxy asks every few seconds).
     "config.health.HealthMiddleware",
+    # Then the request id (X-Request-ID, error pages, logs) and the request's log line.
+    "config.request_log.RequestLogMiddleware",
     # Then: the party's feed is told of a request's changes after its response is sent.
     "config.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -88,6 +92,9 @@ MIDDLEWARE = [
     # A dropped database connection: GETs read once more, else a 503 "try again".
     "config.middleware.DatabaseUnavailableMiddleware",
 ]
+
+if DEBUG:  # the development server answers this machine only (config/debug_guard.py)
+    MIDDLEWARE.insert(1, "config.debug_guard.LoopbackOnlyWhileDebugMiddleware")
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
@@ -136,6 +143,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
     # check_connection), so one the database dropped is replaced, not handed out.
     # CONN_MAX_AGE must stay 0 with a pool. DATABASE_POOL=0 turns it off.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Django's backend, with one direct connection before the pool's first: a wrong
+    # DATABASE_URL is reported at once, not after the pool's timeout (config/postgresql).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE") or 2),
         "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE") or 20),
@@ -266,11 +276,30 @@ X_FRAME_OPTIONS = "DENY"
 # own console handler (in DEBUG) and lets it propagate to the root: with a root handler
 # too, every request line of runserver (daphne's "django.channels.server", a child of
 # "django") and every "Not Found" printed twice. Here "django" has our handler and
-# does not propagate.
+# does not propagate. Every request writes one line (config/request_log.py) and every
+# record carries its request's id; TABLESIDE_LOG_FORMAT=json writes JSON lines.
+LOG_FORMAT = os.environ.get("TABLESIDE_LOG_FORMAT", "text").strip().lower() or "text"
+if LOG_FORMAT not in {"text", "json"}:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        f"TABLESIDE_LOG_FORMAT is {LOG_FORMAT!r}: it takes 'text' (the default) or 'json'."
+    )
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.request_log.RequestIdFilter"}},
+    "formatters": {
+        "text": {"()": "config.request_log.TextFormatter"},
+        "json": {"()": "config.request_log.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
         "django": {
@@ -278,5 +307,8 @@ LOGGING = {
             "level": "INFO" if DEBUG else "WARNING",
             "propagate": False,
         },
+        "tableside.request": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # runserver's own access line: the line above says it, with the request id
+        "django.channels.server": {"level": "WARNING"},
     },
 }

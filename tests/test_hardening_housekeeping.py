@@ -48,11 +48,11 @@ def test_make_run_passes_its_host_and_port_to_the_demo(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("logger", "level"), [("django.channels.server", "info"), ("django.request", "warning")]
+    ("logger", "level"), [("tableside.request", "info"), ("django.request", "warning")]
 )
 def test_a_server_log_line_prints_once_in_development(logger, level):
-    """runserver (daphne) logs each request on django.channels.server and each 404 on
-    django.request: both must reach the console exactly once."""
+    """Each request is logged on tableside.request (config/request_log.py; runserver's own
+    access line is off) and each 404 on django.request: each reaches the console once."""
     code = (
         "import django, logging; django.setup(); "
         f"logging.getLogger({logger!r}).{level}('probe-line')"

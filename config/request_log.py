@@ -1,0 +1,118 @@
+"""One log line per request, and a request id a player can quote.
+
+Every request gets an id: a proxy's X-Request-ID when it is sane (letters, digits and
+``-_.:``, up to 64), else a new random one. It is on the response (X-Request-ID), on the
+500 and 503 pages, on the request's line (``tableside.request``: id, user id, method,
+path, status, milliseconds) and on every other record logged while the request runs
+(Django's "Internal Server Error" with its traceback too). TABLESIDE_LOG_FORMAT=json
+writes each record as one JSON object per line.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import logging
+import re
+import secrets
+import time
+
+log = logging.getLogger("tableside.request")
+
+HEADER = "X-Request-ID"
+SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+FIELDS = ("request_id", "user_id", "method", "path", "status", "duration_ms")
+
+current_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "tableside_request_id", default=None
+)
+
+
+def request_id_for(request) -> str:
+    offered = request.headers.get(HEADER, "")
+    if SANE_ID.fullmatch(offered):
+        return offered
+    return secrets.token_hex(8)
+
+
+def user_id(request) -> int | None:
+    """The user's id if the request looked at its user (no query just for the log)."""
+    user = request.__dict__.get("_cached_user")
+    if user is not None and user.is_authenticated:
+        return user.pk
+    return None
+
+
+class RequestLogMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        started = time.perf_counter()
+        request.request_id = request_id_for(request)
+        token = current_request_id.set(request.request_id)
+        try:
+            response = self.get_response(request)
+        finally:
+            current_request_id.reset(token)
+        response[HEADER] = request.request_id
+        duration = (time.perf_counter() - started) * 1000
+        who = user_id(request)
+        log.info(
+            "%s user=%s %s %s %s %.1fms",
+            request.request_id,
+            "-" if who is None else who,
+            request.method,
+            request.path,
+            response.status_code,
+            duration,
+            extra={
+                "request_id": request.request_id,
+                "user_id": who,
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "duration_ms": round(duration, 1),
+            },
+        )
+        return response
+
+
+class RequestIdFilter(logging.Filter):
+    """Puts the request id on every record: from the record's request (Django's own
+    error lines carry one), else from the request this thread is serving."""
+
+    def filter(self, record):
+        if not getattr(record, "request_id", None):
+            request = getattr(record, "request", None)
+            record.request_id = getattr(request, "request_id", None) or current_request_id.get()
+        return True
+
+
+class TextFormatter(logging.Formatter):
+    def __init__(self):
+        super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+
+    def format(self, record):
+        line = super().format(record)
+        request_id = getattr(record, "request_id", None)
+        if request_id and record.name != log.name:
+            line += f" [request {request_id}]"
+        return line
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record):
+        entry = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for field in FIELDS:
+            value = getattr(record, field, None)
+            if value is not None:
+                entry[field] = value
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry)
