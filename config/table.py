@@ -79,7 +79,6 @@ def prepare(options, out) -> None:
 
     django.setup()
     from config.checks import assert_production_ready
-    from sheets.management.commands.demo import retire_published_passwords
 
     assert_production_ready()
     call_command("migrate", interactive=False, verbosity=0)
@@ -91,7 +90,7 @@ def prepare(options, out) -> None:
             "demo", random_passwords=True, host=address.hostname, port=address.port, stdout=out
         )
     else:
-        retire_published_passwords(out)
+        call_command("demo", retire_published=True, stdout=out)  # by name: config imports no app
 
     from django.db import connections
 

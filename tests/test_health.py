@@ -75,17 +75,15 @@ def test_readyz_is_not_ready_without_redis(client, db, settings, caplog):
     assert b"redis" not in response.content.lower()
 
 
-def test_a_node_whose_database_is_unreachable_is_healthy_but_not_ready(db, tmp_path):
-    """A real server process, production settings, its database out of reach: for
-    PostgreSQL a port where nothing listens, for SQLite a file in a missing folder."""
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        unreachable = f"postgres://postgres@127.0.0.1:{free_port()}/tableside"
-    else:
-        unreachable = f"sqlite:///{tmp_path / 'missing' / 'db.sqlite3'}"
+def test_a_node_whose_database_goes_away_is_healthy_but_not_ready(db, tmp_path):
+    """A real server process, production settings, its database reachable at start (a
+    database missing at start stops the server: tests/ops/test_configuration_errors.py),
+    then out of reach: its SQLite file's folder moved away."""
+    folder = tmp_path / "data"
+    folder.mkdir()
     port = free_port()
-    environment = {**os.environ, "DATABASE_URL": unreachable, "DJANGO_SECRET_KEY": "x" * 50,
+    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+                   "DJANGO_SECRET_KEY": "x" * 50,
                    "DJANGO_ALLOWED_HOSTS": "table.example"}  # fmt: skip
     environment.pop("DJANGO_DEBUG", None)
     environment.pop("REDIS_URL", None)
@@ -96,6 +94,8 @@ def test_a_node_whose_database_is_unreachable_is_healthy_but_not_ready(db, tmp_p
     )  # fmt: skip
     try:
         assert _get(port, "/healthz", wait=60) == (200, b"ok\n")
+        folder.rename(tmp_path / "gone")
+        assert _get(port, "/healthz") == (200, b"ok\n")
         assert _get(port, "/readyz") == (503, NOT_READY)
     finally:
         server.terminate()

@@ -34,9 +34,17 @@ class Command(BaseCommand):
             action="store_true",
             help="new random passwords for the demo accounts, printed once (a served table)",
         )
+        parser.add_argument(
+            "--retire-published",
+            action="store_true",
+            help="no demo: only give any account still on a published password a random one",
+        )
 
     @transaction.atomic
     def handle(self, *args, **options):
+        if options["retire_published"]:
+            retire_published_passwords(self.stdout)
+            return
         accounts = dict([GM, *PLAYERS])
         if options["random_passwords"]:
             accounts = {name: random_password() for name in accounts}
