@@ -34,10 +34,15 @@ class Group:
 
     legend: str
     names: tuple[str, ...]
-    kind: str = "fields"  # "cards", "numbers" or "fields"
+    kind: str = "fields"  # "cards", "numbers", "rows" or "fields"
     note: str = ""
-    points: int | None = None  # "numbers": the points the group spreads (a live count)
+    points: int | None = None  # the points the group's numbers spread (a live count)
     fields: list = field(default_factory=list)
+    # "rows": a line each, a label then its inputs under ``columns`` (a skill's points and
+    # its +1 picks); a row without names is a heading between the lines
+    rows: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    columns: tuple[str, ...] = ()
+    wide: bool = False  # "rows" of text inputs (names), not of numbers and ticks
 
 
 class StepForm(forms.Form):
@@ -70,6 +75,10 @@ class StepForm(forms.Form):
         shown = []
         for group in self.layout():
             group.fields = [self._shown(group, name) for name in group.names]
+            group.lines = [
+                {"label": label, "fields": [self[name] if name else None for name in names]}
+                for label, names in group.rows
+            ]
             shown.append(group)
         return shown
 

@@ -50,13 +50,18 @@ class AttributesForm(StepForm):
         low, high = rules.CREATION_OTHER_ATTRIBUTE
         for name in rules.ATTRIBUTES:
             field = self.fields[name]
-            key = self.role is not None and name == self.role.key_attribute
-            top = rules.CREATION_KEY_ATTRIBUTE if key else high
-            field.max_value = top
+            top = self.top(name)
             field.widget.attrs.update(min=low, max=top, inputmode="numeric")
+            key = top == rules.CREATION_KEY_ATTRIBUTE
             field.help_text = (
                 f"Key attribute of the {self.role.name}: {low} to {top}" if key else f"{low} to {top}"
             )
+
+    def top(self, name) -> int:
+        """The most an attribute starts at: 5 for the role's key attribute, else 4."""
+        if self.role is not None and name == self.role.key_attribute:
+            return rules.CREATION_KEY_ATTRIBUTE
+        return rules.CREATION_OTHER_ATTRIBUTE[1]
 
     def layout(self):
         key = rules.ATTRIBUTE_LABELS[self.role.key_attribute] if self.role else "your key attribute"
@@ -73,6 +78,15 @@ class AttributesForm(StepForm):
 
     def clean(self):
         cleaned = super().clean()
+        for name in rules.ATTRIBUTES:
+            value = cleaned.get(name)
+            if value is not None and value > self.top(name):
+                key = rules.ATTRIBUTE_LABELS[self.role.key_attribute] if self.role else "the key"
+                self.add_error(
+                    name,
+                    f"At most {self.top(name)}: only {key} (your key attribute) reaches "
+                    f"{rules.CREATION_KEY_ATTRIBUTE}.",
+                )
         values = [cleaned.get(name) for name in rules.ATTRIBUTES]
         if None not in values and sum(values) != rules.CREATION_ATTRIBUTE_POINTS:
             raise forms.ValidationError(
@@ -104,6 +118,7 @@ class SkillsForm(StepForm):
         for name in (*BASE_SKILLS, rules.SPECIALIST_FIELD):
             fields[name] = forms.IntegerField(
                 label=rules.SKILL_LABELS.get(name, "Specialist skill"),
+                required=False,  # empty: no points
                 min_value=0,
                 max_value=rules.CREATION_SKILL_MAX,
                 widget=forms.NumberInput(
@@ -128,6 +143,9 @@ class SkillsForm(StepForm):
     def clean(self):
         cleaned = super().clean()
         names = (*BASE_SKILLS, rules.SPECIALIST_FIELD)
+        for name in names:
+            if name in cleaned and cleaned[name] is None:
+                cleaned[name] = 0
         values = [cleaned.get(name) for name in names]
         specialist = cleaned.get(rules.SPECIALIST_FIELD)
         if specialist is not None and specialist < rules.CREATION_SPECIALIST_MIN:
