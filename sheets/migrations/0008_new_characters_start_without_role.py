@@ -4,50 +4,111 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('sheets', '0007_rows_recorded_from_the_start'),
+        ("sheets", "0007_rows_recorded_from_the_start"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='agentsheet',
-            name='ancestry',
-            field=models.CharField(blank=True, choices=[('human', 'Human'), ('vampire', 'Vampire'), ('sasquatch', 'Sasquatch'), ('extranormal', 'Extranormal Human')], default='', max_length=20),
+            model_name="agentsheet",
+            name="ancestry",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("human", "Human"),
+                    ("vampire", "Vampire"),
+                    ("sasquatch", "Sasquatch"),
+                    ("extranormal", "Extranormal Human"),
+                ],
+                default="",
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='agentsheet',
-            name='role',
-            field=models.CharField(blank=True, choices=[('researcher', 'Researcher'), ('operator', 'Operator')], default='', max_length=20),
+            model_name="agentsheet",
+            name="role",
+            field=models.CharField(
+                blank=True,
+                choices=[("researcher", "Researcher"), ("operator", "Operator")],
+                default="",
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalagentsheet',
-            name='ancestry',
-            field=models.CharField(blank=True, choices=[('human', 'Human'), ('vampire', 'Vampire'), ('sasquatch', 'Sasquatch'), ('extranormal', 'Extranormal Human')], default='', max_length=20),
+            model_name="historicalagentsheet",
+            name="ancestry",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("human", "Human"),
+                    ("vampire", "Vampire"),
+                    ("sasquatch", "Sasquatch"),
+                    ("extranormal", "Extranormal Human"),
+                ],
+                default="",
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalagentsheet',
-            name='role',
-            field=models.CharField(blank=True, choices=[('researcher', 'Researcher'), ('operator', 'Operator')], default='', max_length=20),
+            model_name="historicalagentsheet",
+            name="role",
+            field=models.CharField(
+                blank=True,
+                choices=[("researcher", "Researcher"), ("operator", "Operator")],
+                default="",
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalmutantsheet',
-            name='role',
-            field=models.CharField(blank=True, choices=[('enforcer', 'Enforcer'), ('gearhead', 'Gearhead'), ('stalker', 'Stalker'), ('fixer', 'Fixer'), ('dog_handler', 'Dog Handler'), ('chronicler', 'Chronicler'), ('boss', 'Boss'), ('grunt', 'Grunt')], default='', max_length=20),
+            model_name="historicalmutantsheet",
+            name="role",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("enforcer", "Enforcer"),
+                    ("gearhead", "Gearhead"),
+                    ("stalker", "Stalker"),
+                    ("fixer", "Fixer"),
+                    ("dog_handler", "Dog Handler"),
+                    ("chronicler", "Chronicler"),
+                    ("boss", "Boss"),
+                    ("grunt", "Grunt"),
+                ],
+                default="",
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalmutantsheet',
-            name='specialist_skill',
-            field=models.PositiveSmallIntegerField(default=0, help_text="The role's specialist skill (Intimidate for an Enforcer...)."),
+            model_name="historicalmutantsheet",
+            name="specialist_skill",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="The role's specialist skill (Intimidate for an Enforcer...)."
+            ),
         ),
         migrations.AlterField(
-            model_name='mutantsheet',
-            name='role',
-            field=models.CharField(blank=True, choices=[('enforcer', 'Enforcer'), ('gearhead', 'Gearhead'), ('stalker', 'Stalker'), ('fixer', 'Fixer'), ('dog_handler', 'Dog Handler'), ('chronicler', 'Chronicler'), ('boss', 'Boss'), ('grunt', 'Grunt')], default='', max_length=20),
+            model_name="mutantsheet",
+            name="role",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("enforcer", "Enforcer"),
+                    ("gearhead", "Gearhead"),
+                    ("stalker", "Stalker"),
+                    ("fixer", "Fixer"),
+                    ("dog_handler", "Dog Handler"),
+                    ("chronicler", "Chronicler"),
+                    ("boss", "Boss"),
+                    ("grunt", "Grunt"),
+                ],
+                default="",
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='mutantsheet',
-            name='specialist_skill',
-            field=models.PositiveSmallIntegerField(default=0, help_text="The role's specialist skill (Intimidate for an Enforcer...)."),
+            model_name="mutantsheet",
+            name="specialist_skill",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="The role's specialist skill (Intimidate for an Enforcer...)."
+            ),
         ),
     ]

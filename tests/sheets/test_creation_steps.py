@@ -20,7 +20,7 @@ def step(client, character, slug, data):
     return client.post(reverse("character_creation_step", args=[character.pk, slug]), data)
 
 
-MYZ_SKILLS = {name: 0 for name in mutant_rules.SKILL_ATTRIBUTES}
+MYZ_SKILLS = dict.fromkeys(mutant_rules.SKILL_ATTRIBUTES, 0)
 
 
 # Mutant: Year Zero
@@ -59,12 +59,18 @@ def test_attributes_spread_fourteen_points_and_only_the_key_reaches_five(
     character = new(player, party, "mutant")
     step(player_client, character, "role", {"role": "enforcer"})
     refused = step(
-        player_client, character, "attributes", {"strength": 5, "agility": 5, "wits": 2, "empathy": 2}
+        player_client,
+        character,
+        "attributes",
+        {"strength": 5, "agility": 5, "wits": 2, "empathy": 2},
     )
     assert refused.status_code == 422
     assert "At most 4: only Strength (your key attribute) reaches 5." in refused.text
     short = step(
-        player_client, character, "attributes", {"strength": 4, "agility": 3, "wits": 2, "empathy": 2}
+        player_client,
+        character,
+        "attributes",
+        {"strength": 4, "agility": 3, "wits": 2, "empathy": 2},
     )
     assert "Attributes add up to 11: spread exactly 14 points." in short.text
     assert Character.objects.get(pk=character.pk).sheet.strength == 2  # unchanged
@@ -87,7 +93,10 @@ def test_the_skills_step_names_the_roles_specialist_skill_and_wants_a_point_in_i
 def test_letters_in_a_creation_number_are_refused_by_the_field(player_client, player, party):
     character = new(player, party, "mutant")
     refused = step(
-        player_client, character, "attributes", {"strength": "x", "agility": 4, "wits": 4, "empathy": 4}
+        player_client,
+        character,
+        "attributes",
+        {"strength": "x", "agility": 4, "wits": 4, "empathy": 4},
     )
     assert refused.status_code == 422
     assert "Enter a whole number." in refused.text
@@ -155,7 +164,9 @@ def test_the_agents_stats_spread_ten_points_and_take_two_at_most(player_client, 
 
 def test_a_human_picks_the_stats_for_their_plus_ones(player_client, player, party):
     character = new(player, party, "agents")
-    refused = step(player_client, character, "role-ancestry", {"role": "operator", "ancestry": "human"})
+    refused = step(
+        player_client, character, "role-ancestry", {"role": "operator", "ancestry": "human"}
+    )
     assert refused.status_code == 422
     assert "A Human picks a stat here." in refused.text
 

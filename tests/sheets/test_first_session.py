@@ -118,7 +118,7 @@ def test_a_new_character_goes_to_its_games_first_creation_step(player_client, pa
     first = player_client.get(made.url)
     steps = dict(all_systems_by_slug())[system].creation_steps
     assert first.status_code == 200
-    assert f"<h1 class=\"h3 mt-3 mb-1\">{steps[0].title}</h1>" in first.text
+    assert f'<h1 class="h3 mt-3 mb-1">{steps[0].title}</h1>' in first.text
 
 
 def all_systems_by_slug():
@@ -156,7 +156,7 @@ def test_an_unknown_step_is_not_found(player_client, player):
 def test_the_sheet_keeps_the_creation_checks_open_until_they_are_met(player_client, player):
     character = Character.objects.create_with_sheet(owner=player, name="Mine", system="mutant")
     page = player_client.get(character.get_absolute_url() + "?all").text
-    assert "<details class=\"alert alert-warning py-1 px-2 mb-2 small\" open" in page
+    assert '<details class="alert alert-warning py-1 px-2 mb-2 small" open' in page
     assert reverse("character_creation", args=[character.pk]) in page
 
 

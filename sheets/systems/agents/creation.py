@@ -20,7 +20,9 @@ def _role_text(role):
 def _ancestry_text(ancestry):
     parts = [f"{amount:+d} {rules.STAT_ABBR[stat]}" for stat, amount in ancestry.fixed]
     if ancestry.picks:
-        parts.append(" and ".join(f"{amount:+d}" for amount in ancestry.picks) + " to stats you pick")
+        parts.append(
+            " and ".join(f"{amount:+d}" for amount in ancestry.picks) + " to stats you pick"
+        )
     if ancestry.skill_picks:
         parts.append(f"+1 in {ancestry.skill_picks} skills")
     if ancestry.skill_bonus:
@@ -117,7 +119,8 @@ class RoleAncestryForm(StepForm):
         ancestry = rules.ancestry_adjustments(sheet)
         traumas = rules.trauma_adjustments(sheet)
         stats = {
-            s: max(0, min(rules.STAT_MAX, before[s] + ancestry[s] + traumas[s])) for s in rules.STATS
+            s: max(0, min(rules.STAT_MAX, before[s] + ancestry[s] + traumas[s]))
+            for s in rules.STATS
         }
         self.save_sheet("Role and ancestry", stats)
         self.save_sheet("Role and ancestry", full_pools(sheet))
@@ -195,9 +198,7 @@ class StatsForm(StepForm):
         return cleaned
 
     def save(self):
-        stats = {
-            s: self.cleaned_data[s] + self.ancestry[s] + self.traumas[s] for s in rules.STATS
-        }
+        stats = {s: self.cleaned_data[s] + self.ancestry[s] + self.traumas[s] for s in rules.STATS}
         self.save_sheet("Stats", stats)
         self.save_sheet("Stats", full_pools(self.sheet))
 
@@ -216,10 +217,12 @@ class SkillsForm(StepForm):
         bonus = self.ancestry_rules.skill_bonus if self.ancestry_rules else None
         if bonus and not any((s.category, s.name) == bonus for s in self.skills):
             # a Sasquatch's +1 Nature Lore: a custom skill, there from the start
-            self.skills.append(AgentSkill(sheet=sheet, category=bonus[0], name=bonus[1], custom=True))
+            self.skills.append(
+                AgentSkill(sheet=sheet, category=bonus[0], name=bonus[1], custom=True)
+            )
         self.rows = []
         order = list(rules.SKILL_TABLE)
-        self.skills.sort(key=lambda s: (order.index(s.category) if s.category in order else 99))
+        self.skills.sort(key=lambda s: order.index(s.category) if s.category in order else 99)
         category = None
         for index, skill in enumerate(self.skills):
             if skill.category != category:
@@ -249,7 +252,11 @@ class SkillsForm(StepForm):
                     )
             self.rows.append((skill.name, tuple(names)))
         for bound in self.fields.values():
-            css = "form-check-input" if isinstance(bound.widget, forms.CheckboxInput) else "form-control"
+            css = (
+                "form-check-input"
+                if isinstance(bound.widget, forms.CheckboxInput)
+                else "form-control"
+            )
             bound.widget.attrs.setdefault("class", css)
 
     def _fixed(self, skill) -> bool:
@@ -329,7 +336,8 @@ class SkillsForm(StepForm):
         if wanted and ancestry_picks != wanted:
             self.add_error(
                 None,
-                f"{self.ancestry_rules.name}: tick {wanted} ancestry +1s ({ancestry_picks} ticked).",
+                f"{self.ancestry_rules.name}: tick {wanted} ancestry +1s "
+                f"({ancestry_picks} ticked).",
             )
         return cleaned
 

@@ -47,14 +47,16 @@ class AttributesForm(StepForm):
     def __init__(self, sheet, data=None):
         super().__init__(sheet, data)
         self.role = rules.ROLES.get(sheet.role)
-        low, high = rules.CREATION_OTHER_ATTRIBUTE
+        low = rules.CREATION_OTHER_ATTRIBUTE[0]
         for name in rules.ATTRIBUTES:
             field = self.fields[name]
             top = self.top(name)
             field.widget.attrs.update(min=low, max=top, inputmode="numeric")
             key = top == rules.CREATION_KEY_ATTRIBUTE
             field.help_text = (
-                f"Key attribute of the {self.role.name}: {low} to {top}" if key else f"{low} to {top}"
+                f"Key attribute of the {self.role.name}: {low} to {top}"
+                if key
+                else f"{low} to {top}"
             )
 
     def top(self, name) -> int:
@@ -202,7 +204,11 @@ class MutationForm(StepForm):
 
     def save(self):
         one_row(
-            self.sheet.mutations, self.cleaned_data["mutation"], "Mutation", MutantMutation, self.sheet
+            self.sheet.mutations,
+            self.cleaned_data["mutation"],
+            "Mutation",
+            MutantMutation,
+            self.sheet,
         )
 
 

@@ -32,7 +32,8 @@ class PeopleForm(StepForm):
         self.fields["people"].queryset = peoples
         self.descriptions = {
             "people": {
-                str(p.pk): _people_text(p) + (" · campaigns begin human" if p.name == "Human" else "")
+                str(p.pk): _people_text(p)
+                + (" · campaigns begin human" if p.name == "Human" else "")
                 for p in peoples
             }
         }
@@ -91,7 +92,9 @@ class GearForm(StepForm):
             )  # fmt: skip
             for suffix in ("name", "tags"):
                 self.fields[f"slot{slot.number}-{suffix}"].widget.attrs["class"] = "form-control"
-            self.fields[f"slot{slot.number}-tags"].widget.attrs["placeholder"] = "e.g. sharp, weapon"
+            self.fields[f"slot{slot.number}-tags"].widget.attrs["placeholder"] = (
+                "e.g. sharp, weapon"
+            )
 
     def initial_from(self, sheet):
         return {}
@@ -112,7 +115,10 @@ class GearForm(StepForm):
                         kind="rows",
                         note=note,
                         rows=tuple(
-                            (f"{s.number} · {s.name}", (f"slot{s.number}-name", f"slot{s.number}-tags"))
+                            (
+                                f"{s.number} · {s.name}",
+                                (f"slot{s.number}-name", f"slot{s.number}-tags"),
+                            )
                             for s in slots
                         ),
                         columns=("Item", "Game tags"),

@@ -8,7 +8,7 @@ from sheets.systems.twilight import rules
 
 HERE = "sheets.systems.twilight.creation"
 LEVELS = [(level, f"{level} ({rules.die_label(level)})") for level in rules.LEVELS]
-UNTRAINED = ("", "– (untrained)")
+UNTRAINED = ("", "- (untrained)")
 
 
 class AttributesForm(StepForm):
