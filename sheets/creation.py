@@ -38,8 +38,8 @@ class Group:
     note: str = ""
     points: int | None = None  # the points the group's numbers spread (a live count)
     fields: list = field(default_factory=list)
-    # "rows": a line each, a label then its inputs under ``columns`` (a skill's points and
-    # its +1 picks); a row without names is a heading between the lines
+    # "rows": a line each, a label then its inputs under ``columns`` (the label's column
+    # first: "Skill", "Points", "Role +1"...); a row without names is a heading
     rows: tuple[tuple[str, tuple[str, ...]], ...] = ()
     columns: tuple[str, ...] = ()
     wide: bool = False  # "rows" of text inputs (names), not of numbers and ticks

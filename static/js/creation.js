@@ -9,7 +9,7 @@
       spent += Number(input.value) || 0;
     });
     var left = total - spent;
-    var out = group.querySelector("[data-points-left]");
+    var out = group.form && group.form.querySelector("[data-points-left]");
     if (!out) { return; }
     out.hidden = false;
     out.textContent = left === 0 ? "All " + total + " points spent." :

@@ -274,14 +274,14 @@ class SkillsForm(StepForm):
     def layout(self):
         return [
             Group(
-                "Skill",
+                "Skills",
                 (),
                 kind="rows",
                 note=f"Spread {rules.CREATION_SKILL_POINTS} points; the +1 picks come on top. "
                 + self._picks_note(),
                 points=rules.CREATION_SKILL_POINTS,
                 rows=tuple(self.rows),
-                columns=("Points", "Role +1", "Ancestry +1"),
+                columns=("Skill", "Points", "Role +1", "Ancestry +1"),
             )
         ]
 

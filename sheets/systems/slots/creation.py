@@ -2,6 +2,7 @@
 human), then what they carry, slot by slot; then the sheet."""
 
 from django import forms
+from django.db.models import Case, Value, When
 
 from rolls.dice.slots.sheet import GEAR_TAGS
 from sheets.creation import Group, Step, StepForm
@@ -28,7 +29,9 @@ class PeopleForm(StepForm):
 
     def __init__(self, sheet, data=None):
         super().__init__(sheet, data)
-        peoples = SlotsPeople.objects.prefetch_related("slots")
+        # Human first: "it is recommended that campaigns begin with an all human party"
+        first = Case(When(name="Human", then=Value(0)), default=Value(1))
+        peoples = SlotsPeople.objects.prefetch_related("slots").order_by(first, "name")
         self.fields["people"].queryset = peoples
         self.descriptions = {
             "people": {
@@ -121,7 +124,7 @@ class GearForm(StepForm):
                             )
                             for s in slots
                         ),
-                        columns=("Item", "Game tags"),
+                        columns=("Slot", "Item", "Game tags"),
                         wide=True,
                     )
                 )
