@@ -8,7 +8,7 @@ from sheets.systems.twilight import rules
 
 HERE = "sheets.systems.twilight.creation"
 LEVELS = [(level, f"{level} ({rules.die_label(level)})") for level in rules.LEVELS]
-UNTRAINED = ("", "- (untrained)")
+UNTRAINED = ("", "\u2013")  # untrained, as the sheet shows it
 
 
 class AttributesForm(StepForm):
