@@ -55,6 +55,10 @@ class StepForm(forms.Form):
     def __init__(self, sheet, data=None):
         self.sheet = sheet
         super().__init__(data, initial=self.initial_from(sheet))
+        self.style()
+
+    def style(self) -> None:
+        """Bootstrap's look on every input (again after a form adds fields of its own)."""
         for bound in self.fields.values():
             widget = bound.widget
             if isinstance(widget, forms.RadioSelect | forms.CheckboxInput):

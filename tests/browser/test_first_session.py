@@ -220,4 +220,3 @@ def test_a_new_group_signs_up_joins_creates_and_plays_its_first_rolls(
 def page_party_pk(gm_page) -> int:
     """The party the GM made (its page's address ends with its number)."""
     return int(gm_page.url.rstrip("/").rsplit("/", 1)[1])
-

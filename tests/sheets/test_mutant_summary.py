@@ -141,12 +141,12 @@ def test_rot_boxes_show_permanent_points_first():
 # ------------------------------------------------------------------ new sheet
 
 
-def test_a_new_sheet_is_saved_blank_with_the_models_defaults():
+def test_a_new_sheet_is_saved_blank_with_no_role_chosen_for_the_player():
     character = CharacterFactory()
     sheet = new_sheet(character)
     assert MutantSheet.objects.get(pk=character.pk) == sheet
     assert (sheet.role, sheet.strength, sheet.specialist_skill, sheet.rot_temporary) == (
-        "enforcer", 2, 1, 0,
+        "", 2, 0, 0,
     )  # fmt: skip
 
 

@@ -251,13 +251,7 @@ class SkillsForm(StepForm):
                         initial=getattr(skill, f"{kind}_pick") or self._fixed(skill),
                     )
             self.rows.append((skill.name, tuple(names)))
-        for bound in self.fields.values():
-            css = (
-                "form-check-input"
-                if isinstance(bound.widget, forms.CheckboxInput)
-                else "form-control"
-            )
-            bound.widget.attrs.setdefault("class", css)
+        self.style()
 
     def _fixed(self, skill) -> bool:
         bonus = self.ancestry_rules.skill_bonus if self.ancestry_rules else None

@@ -93,11 +93,10 @@ class GearForm(StepForm):
                 label=f"Tags of {where}", max_length=200, required=False,
                 initial=item.tags if item else "",
             )  # fmt: skip
-            for suffix in ("name", "tags"):
-                self.fields[f"slot{slot.number}-{suffix}"].widget.attrs["class"] = "form-control"
             self.fields[f"slot{slot.number}-tags"].widget.attrs["placeholder"] = (
                 "e.g. sharp, weapon"
             )
+        self.style()
 
     def initial_from(self, sheet):
         return {}
