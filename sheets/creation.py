@@ -120,12 +120,27 @@ def position(steps, slug: str) -> int:
     raise ValueError(slug)
 
 
-def one_row(rows, name: str, title: str, model, sheet) -> None:
-    """Keep ``name`` as the first row of a list the step fills (a talent, a mutation):
-    rename the first row, or add one."""
-    first = rows.order_by("pk").first()
-    if first is None:
-        first = model(sheet=sheet, name=name)
-    first.name = name
-    first._change_reason = f"Creation: {title}"
-    first.save()
+class OneRowForm(StepForm):
+    """A step that names the first row of one of the sheet's lists (a talent, a
+    mutation): renames it, or adds it. Subclasses set ``related`` (the sheet's rows),
+    ``model``, ``title`` and a ``name`` field."""
+
+    related = ""
+    model = None
+    title = ""
+
+    def rows(self):
+        return getattr(self.sheet, self.related).order_by("pk")
+
+    def initial_from(self, sheet):
+        first = self.rows().first()
+        return {"name": first.name if first else ""}
+
+    def layout(self):
+        return [Group("", ("name",))]
+
+    def save(self):
+        first = self.rows().first() or self.model(sheet=self.sheet)
+        first.name = self.cleaned_data["name"]
+        first._change_reason = f"Creation: {self.title}"
+        first.save()

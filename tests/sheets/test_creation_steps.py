@@ -39,10 +39,10 @@ def test_a_mutant_is_made_role_attributes_skills_talent_mutation_then_the_sheet(
     assert step(player_client, character, "attributes", attributes).url.endswith("/skills/")
     skills = {**MYZ_SKILLS, "specialist_skill": 3, "move": 3, "scout": 2, "sneak": 2}
     assert step(player_client, character, "skills", skills).url.endswith("/talent/")
-    assert step(player_client, character, "talent", {"talent": "Rot Finder"}).url.endswith(
+    assert step(player_client, character, "talent", {"name": "Rot Finder"}).url.endswith(
         "/mutation/"
     )
-    done = step(player_client, character, "mutation", {"mutation": "Frog Legs"})
+    done = step(player_client, character, "mutation", {"name": "Frog Legs"})
     assert done.url == character.get_absolute_url()
     sheet = Character.objects.get(pk=character.pk).sheet
     assert (sheet.role, sheet.agility, sheet.specialist_skill) == ("stalker", 5, 3)

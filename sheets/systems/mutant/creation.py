@@ -3,7 +3,7 @@ attribute up to 5), skills (10 points), a talent, a mutation; then the sheet."""
 
 from django import forms
 
-from sheets.creation import Group, Step, StepForm, one_row
+from sheets.creation import Group, OneRowForm, Step, StepForm
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.models import BASE_SKILLS, MutantMutation, MutantTalent
 
@@ -170,46 +170,25 @@ class SkillsForm(StepForm):
 SkillsForm.base_fields.update(SkillsForm._fields())
 
 
-class TalentForm(StepForm):
-    talent = forms.CharField(
+def _one_name(label, help_text):
+    return forms.CharField(
+        label=label,
         max_length=100,
-        help_text="One talent of your role (or a general talent), from the rulebook.",
-        error_messages={"required": "Name your talent."},
+        help_text=help_text,
+        error_messages={"required": f"Name your {label.lower()}."},
     )
 
-    def initial_from(self, sheet):
-        first = sheet.talents.order_by("pk").first()
-        return {"talent": first.name if first else ""}
 
-    def layout(self):
-        return [Group("Your talent", ("talent",))]
-
-    def save(self):
-        one_row(self.sheet.talents, self.cleaned_data["talent"], "Talent", MutantTalent, self.sheet)
+class TalentForm(OneRowForm):
+    related, model, title = "talents", MutantTalent, "Talent"
+    name = _one_name("Talent", "One talent of your role (or a general talent), from the rulebook.")
 
 
-class MutationForm(StepForm):
-    mutation = forms.CharField(
-        max_length=100,
-        help_text="Every mutant starts with one mutation: roll it or choose it as your GM says.",
-        error_messages={"required": "Name your mutation."},
+class MutationForm(OneRowForm):
+    related, model, title = "mutations", MutantMutation, "Mutation"
+    name = _one_name(
+        "Mutation", "Every mutant starts with one mutation: roll it or choose it as your GM says."
     )
-
-    def initial_from(self, sheet):
-        first = sheet.mutations.order_by("pk").first()
-        return {"mutation": first.name if first else ""}
-
-    def layout(self):
-        return [Group("Your mutation", ("mutation",))]
-
-    def save(self):
-        one_row(
-            self.sheet.mutations,
-            self.cleaned_data["mutation"],
-            "Mutation",
-            MutantMutation,
-            self.sheet,
-        )
 
 
 STEPS = (
