@@ -4,9 +4,8 @@ human), then what they carry, slot by slot; then the sheet."""
 from django import forms
 from django.db.models import Case, Value, When
 
-from rolls.dice.slots.sheet import GEAR_TAGS
 from sheets.creation import Group, Step, StepForm
-from sheets.systems.slots.models import SlotsItem, SlotsPeople
+from sheets.systems.slots.models import GEAR_TAGS, SlotsItem, SlotsPeople
 
 HERE = "sheets.systems.slots.creation"
 
