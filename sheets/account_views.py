@@ -14,17 +14,19 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
     form = UserCreationForm(request.POST or None)
+    # where the person was headed (an invite link): kept through the form's own URL,
+    # only when it is a page of this site
+    next_url = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = ""
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to the table, {user.username}.")
-        next_url = request.GET.get("next", "")
-        if url_has_allowed_host_and_scheme(
-            next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        ):
-            return redirect(next_url)
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(next_url or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
 class ThrottledPasswordChangeForm(PasswordChangeForm):

@@ -65,8 +65,15 @@ class NewCharacterForm(forms.Form):
         help_text="The party's GM will see this character's sheet and rolls.",
     )
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args, user, came_from: str = "", **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["party"].queryset = Party.objects.for_user(user)
+        parties = Party.objects.for_user(user)
+        self.fields["party"].queryset = parties
+        # made where the player plays: the party they came from, or their only party
+        mine = list(parties.values_list("pk", flat=True)[:2])
+        if came_from.isdigit() and len(came_from) < 10 and parties.filter(pk=came_from).exists():
+            self.fields["party"].initial = int(came_from)
+        elif len(mine) == 1:
+            self.fields["party"].initial = mine[0]
         self.helper = FormHelper()
         self.helper.add_input(Submit("create", "Create character"))

@@ -1,11 +1,21 @@
 from django.urls import path
 
-from sheets import restore_views, settings_views, views
+from sheets import creation_views, restore_views, settings_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("characters/new/", views.character_create, name="character_create"),
     path("characters/<int:pk>/", views.character_sheet, name="character_sheet"),
+    path(
+        "characters/<int:pk>/create/",
+        creation_views.character_creation,
+        name="character_creation",
+    ),
+    path(
+        "characters/<int:pk>/create/<slug:step>/",
+        creation_views.character_creation,
+        name="character_creation_step",
+    ),
     path("characters/<int:pk>/party/", views.character_assign_party, name="character_party"),
     path("characters/<int:pk>/history/", views.character_history, name="character_history"),
     path(

@@ -50,7 +50,11 @@ def home(request):
 
 @login_required
 def character_create(request):
-    form = NewCharacterForm(request.POST or None, user=request.user)
+    """A name, a game and a party (the player's own party when they are in one, or the
+    one they came from: ``?party=``); then the game's creation steps, if it has some."""
+    form = NewCharacterForm(
+        request.POST or None, user=request.user, came_from=request.GET.get("party", "")
+    )
     if request.method == "POST" and form.is_valid():
         character = Character.objects.create_with_sheet(
             owner=request.user,
@@ -58,6 +62,8 @@ def character_create(request):
             system=form.cleaned_data["system"],
             party=form.cleaned_data["party"],
         )
+        if character.system_descriptor.creation_steps:
+            return redirect("character_creation", pk=character.pk)
         messages.success(request, f"{character.name} is ready. Fill in the sheet.")
         return redirect(character)
     return render(request, "sheets/character_new.html", {"form": form})
@@ -141,6 +147,9 @@ def party_join(request, code=None):
         elif request.method == "POST":
             Membership.objects.get_or_create(party=party, user=request.user)
             messages.success(request, f"You joined {party.name}. Welcome to the table.")
+            if not Character.objects.filter(owner=request.user).exists():
+                # a new player's next step: their first character, made in this party
+                return redirect(reverse("character_create") + f"?party={party.pk}")
         else:
             # A link only shows the party; joining takes a POST (and a CSRF token).
             return render(request, "sheets/party_join.html", {"form": form, "party": party})

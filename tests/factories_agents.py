@@ -18,10 +18,13 @@ class AgentCharacterFactory(factory.django.DjangoModelFactory):
 
 
 def agent_sheet(character=None, skills=None, **fields):
-    """An agent (every stat 5 unless given) with the seed's skills; ``skills`` maps a skill
+    """A Human Operator (every stat 5 unless given) with the seed's skills; ``skills`` maps a skill
     name ("Dodging", or "social:Leadership") to its level or to (level, xp)."""
     character = character or AgentCharacterFactory()
-    sheet = new_sheet(character)
+    # a new sheet has no role nor ancestry yet: these agents are Human Operators
+    sheet = new_sheet(
+        character, role=fields.pop("role", "operator"), ancestry=fields.pop("ancestry", "human")
+    )
     for name, value in fields.items():
         setattr(sheet, name, value)
     sheet.save()

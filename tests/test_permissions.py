@@ -92,6 +92,8 @@ MATRIX = [
     ("party_join_code", "get", {"code": "@invite"}, None, ANY_USER),
     ("character_sheet", "get", {"pk": "@sheet"}, None, editors()),
     ("character_history", "get", {"pk": "@sheet"}, None, editors()),
+    ("character_creation", "get", {"pk": "@sheet"}, None, editors()),
+    ("character_creation_step", "get", {"pk": "@slots", "step": "gear"}, None, editors()),
     ("character_restore", "post", {"pk": "@sheet"}, {"as_of": "2020-01-01T00:00:00+00:00"},
      editors()),
     ("character_undo", "post", {"pk": "@sheet"}, {"undo": "not-a-token"}, editors()),

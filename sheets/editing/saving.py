@@ -242,9 +242,13 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
                 ref, "unchanged", state_for(fresh[ref.field], character.pk, status="saved")
             )
         instance._change_reason = f"Edited {form.fields[ref.field].label}"
+        # what the game moves with it (an Agents +1 pick moves the skill's level): the
+        # form's ``follow(field, before)`` sets it on the row and names it
+        follow = getattr(form, "follow", None)
+        moved = follow(ref.field, stored) if follow else []
         try:
             with transaction.atomic():
-                instance.save(update_fields=[ref.field, *auto_now_fields(instance)])
+                instance.save(update_fields=[ref.field, *moved, *auto_now_fields(instance)])
         except IntegrityError:
             form = build_form(system, ref, locked(system, ref, character), data, only_field=True)
             form.is_valid()

@@ -207,6 +207,15 @@ class System:
     npc_actions: tuple[RollAction, ...] = ()
     npc_push: str = ""
 
+    # dotted path of the system's creation steps (``sheets.creation.Step``s, in
+    # ``sheets/systems/<s>/creation.py``): the choices a new character starts with, one
+    # page each, before the sheet (docs/sheet-shell.md, "Creation"); "" for none
+    creation: str = ""
+
+    @property
+    def creation_steps(self) -> tuple:
+        return import_string(self.creation) if self.creation else ()
+
     @property
     def summary_rows(self) -> tuple[str | Prefetch, ...]:
         if self.summary_prefetch is None:

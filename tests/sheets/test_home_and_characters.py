@@ -72,7 +72,8 @@ def test_creating_a_character_makes_its_blank_sheet(player_client, player, party
         reverse("character_create"), {"name": "Vanja", "system": "mutant", "party": party.pk}
     )
     character = Character.objects.get(name="Vanja")
-    assert response.status_code == 302 and response["Location"] == character.get_absolute_url()
+    creation = reverse("character_creation", args=[character.pk])
+    assert response.status_code == 302 and response["Location"] == creation
     assert character.owner == player and character.party == party
     assert character.sheet.pk == character.pk
 

@@ -145,9 +145,20 @@ def test_attribute_points_other_than_fourteen_are_a_warning():
     assert warnings == ["Attributes add up to 15; a new character spreads 14 points."]
 
 
-def test_the_key_attribute_must_start_at_five():
-    warnings = rules.sheet_creation_warnings(legal_enforcer(strength=4, agility=4))
-    assert "Strength is the Enforcer's key attribute: it starts at 5 (now 4)." in warnings
+def test_the_key_attribute_starts_at_five_at_most():
+    warnings = rules.sheet_creation_warnings(legal_enforcer(strength=6, agility=2))
+    assert "Strength is the Enforcer's key attribute: it starts between 2 and 5 (now 6)." in (
+        warnings
+    )
+
+
+def test_the_key_attribute_may_start_below_five():
+    assert rules.sheet_creation_warnings(legal_enforcer(strength=4, agility=4)) == []
+
+
+def test_a_sheet_without_a_role_is_told_to_choose_one():
+    warnings = rules.sheet_creation_warnings(legal_enforcer(role=""))
+    assert warnings[0] == "Choose a role: it gives the key attribute and the specialist skill."
 
 
 def test_other_attributes_start_between_two_and_four():

@@ -124,9 +124,11 @@ def test_the_context_groups_skills_under_their_attributes():
 
 
 def test_the_context_carries_the_creation_warnings():
-    sheet = prefetched(MutantSheetFactory(strength=4))
+    sheet = prefetched(MutantSheetFactory(strength=6))
     warnings = context(sheet.character, sheet)["creation_warnings"]
-    assert "Strength is the Enforcer's key attribute: it starts at 5 (now 4)." in warnings
+    assert "Strength is the Enforcer's key attribute: it starts between 2 and 5 (now 6)." in (
+        warnings
+    )
 
 
 def test_rot_boxes_show_permanent_points_first():
@@ -139,12 +141,12 @@ def test_rot_boxes_show_permanent_points_first():
 # ------------------------------------------------------------------ new sheet
 
 
-def test_a_new_sheet_is_saved_blank_with_the_models_defaults():
+def test_a_new_sheet_is_saved_blank_with_no_role_chosen_for_the_player():
     character = CharacterFactory()
     sheet = new_sheet(character)
     assert MutantSheet.objects.get(pk=character.pk) == sheet
     assert (sheet.role, sheet.strength, sheet.specialist_skill, sheet.rot_temporary) == (
-        "enforcer", 2, 1, 0,
+        "", 2, 0, 0,
     )  # fmt: skip
 
 

@@ -73,6 +73,8 @@ class SkillRollForm(MutantRollForm):
         super().__init__(sheet, data, *args, **kwargs)
         skills = []
         for key in rules.skills():
+            if key == rules.SPECIALIST_FIELD and sheet.role not in rules.ROLES:
+                continue  # no role chosen yet: no specialist skill to roll
             attribute = rules.skill_attribute(key, sheet.role)
             name = rules.skill_label(key, sheet.role)
             level = rules.skill_level(sheet, key)

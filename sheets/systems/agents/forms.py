@@ -23,6 +23,13 @@ JUNIOR_SKILLS = 12
 
 
 TRAUMA_FIELD_NAMES = list(rules.TRAUMA_FIELDS)
+# each pool the sheet keeps, and its maximum in ``rules.derived``
+POOL_MAXIMUMS = {
+    "hp": "max_hp",
+    "ap": "max_ap",
+    "fortitude": "max_fortitude",
+    "sanity": "max_sanity",
+}
 
 
 class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
@@ -77,6 +84,27 @@ class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
         limit(self.fields["income"], 0, MAX_FUNDS)
         limit(self.fields["research_timer"], 0, 999)
 
+    def follow(self, field: str, before) -> list[str]:
+        """A stat moves the maximums of HP, AP, FT and Sanity: a pool that was full stays
+        full (a new agent whose stats are being set does not start wounded); a hurt one
+        keeps its value. Saved with the stat by ``sheets.editing.saving.save_field``."""
+        if field not in rules.STATS:
+            return []
+        sheet = self.instance
+        skills = list(sheet.skills.all())
+        after = getattr(sheet, field)
+        setattr(sheet, field, before)
+        old = rules.derived(sheet, skills)
+        setattr(sheet, field, after)
+        new = rules.derived(sheet, skills)
+        moved = []
+        for pool, maximum in POOL_MAXIMUMS.items():
+            was, now = getattr(old, maximum), getattr(new, maximum)
+            if getattr(sheet, pool) == was and now != was:
+                setattr(sheet, pool, max(0, min(now, MAX_POOL)))
+                moved.append(pool)
+        return moved
+
     def clean(self):
         cleaned = super().clean()
         names = [name for name in TRAUMA_FIELD_NAMES if name in self.fields]
@@ -120,6 +148,7 @@ class AddFieldsMixin:
             self.fields = {name: self.fields[name] for name in self.add_fields}
 
 
+PICKS = ("role_pick", "ancestry_pick")
 ROW_LABELS = {"level": "level", "xp": "XP", "role_pick": "role +1", "ancestry_pick": "ancestry +1"}
 
 
@@ -150,6 +179,18 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
                 "The seed's skills keep their name and category: add a custom skill instead."
             )
         return value
+
+    def follow(self, field: str, before) -> list[str]:
+        """Ticking a role or ancestry +1 adds it to the skill's level; unticking takes it
+        back (saved with the tick, by ``sheets.editing.saving.save_field``)."""
+        if field not in PICKS:
+            return []
+        step = int(getattr(self.instance, field)) - int(before)
+        level = max(0, min(rules.MAX_SKILL, self.instance.level + step))
+        if level == self.instance.level:
+            return []
+        self.instance.level = level
+        return ["level"]
 
     def clean_name(self):
         name = (self._fixed("name") or "").strip()

@@ -61,8 +61,9 @@ class AgentSheet(models.Model):
         "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="agents"
     )
     sex_gender = models.CharField("sex & gender", max_length=100, blank=True)
-    role = models.CharField(max_length=20, choices=Role.choices, default=Role.OPERATOR)
-    ancestry = models.CharField(max_length=20, choices=Ancestry.choices, default=Ancestry.HUMAN)
+    # "" until the player chooses them: a new agent is nobody yet (the creation steps)
+    role = models.CharField(max_length=20, choices=Role.choices, blank=True, default="")
+    ancestry = models.CharField(max_length=20, choices=Ancestry.choices, blank=True, default="")
     ancestry_stat_a = models.CharField(
         "ancestry pick 1",
         max_length=20,

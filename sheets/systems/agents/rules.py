@@ -271,7 +271,8 @@ def rules_ancestry(sheet: Any) -> str:
     (Shadow Touched), rolls as a Vampire (the seed gives vampirism its own effects)."""
     if sheet.vampirism:
         return "Vampire"
-    return ANCESTRIES[sheet.ancestry].name
+    # an agent whose ancestry is not chosen yet rolls as a Human
+    return ANCESTRIES.get(sheet.ancestry, ANCESTRIES["human"]).name
 
 
 def unable_to_act(sheet: Any) -> bool:
@@ -323,6 +324,10 @@ def creation_warnings(sheet: Any, skills: Iterable[Any]) -> list[str]:
     skills = list(skills)
     warnings = []
     ancestry = ANCESTRIES.get(sheet.ancestry)
+    if sheet.role not in ROLES:
+        warnings.append("Choose a role: it gives six +1 skill picks.")
+    if ancestry is None:
+        warnings.append("Choose an ancestry: it changes stats and skills.")
     adjust = ancestry_adjustments(sheet)
     traumas_adjust = trauma_adjustments(sheet)
     assigned = {s: getattr(sheet, s) - adjust[s] - traumas_adjust[s] for s in STATS}

@@ -227,9 +227,10 @@ def summary(sheet) -> Summary:
     return Summary(values=tuple(values), alerts=tuple(alerts))
 
 
-def new_sheet(character) -> AgentSheet:
-    """A blank agent: every stat 5, the seed's 56 skills at Novice, the pools full."""
-    sheet = AgentSheet(character=character)
+def new_sheet(character, **fields) -> AgentSheet:
+    """A blank agent: no role nor ancestry yet, every stat 5, the seed's 56 skills at
+    Novice, the pools full (``fields``: values it starts with instead, for tests)."""
+    sheet = AgentSheet(character=character, **fields)
     derived = rules.derived(sheet, [])
     sheet.hp, sheet.ap = derived.max_hp, derived.max_ap
     sheet.fortitude, sheet.sanity = derived.max_fortitude, derived.max_sanity

@@ -39,6 +39,7 @@ AGENTS = System(
     context="sheets.systems.agents.sheet.context",
     summary="sheets.systems.agents.sheet.summary",
     new_sheet="sheets.systems.agents.sheet.new_sheet",
+    creation="sheets.systems.agents.creation.STEPS",
     transfer="sheets.systems.agents.transfer.TRANSFER",
     sheet_prefetch=(
         "agents__skills",

@@ -63,7 +63,8 @@ class MutantSheet(models.Model):
     character = models.OneToOneField(
         "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="mutant"
     )
-    role = models.CharField(max_length=20, choices=Role.choices, default=Role.ENFORCER)
+    # "" until the player chooses it: a new character is nobody yet (the creation steps)
+    role = models.CharField(max_length=20, choices=Role.choices, blank=True, default="")
     face = models.CharField(max_length=200, blank=True)
     body = models.CharField(max_length=200, blank=True)
     clothing = models.CharField(max_length=200, blank=True)
@@ -91,7 +92,7 @@ class MutantSheet(models.Model):
     manipulate = models.PositiveSmallIntegerField(default=0)
     heal = models.PositiveSmallIntegerField(default=0)
     specialist_skill = models.PositiveSmallIntegerField(
-        default=1, help_text="The role's specialist skill (Intimidate for an Enforcer...)."
+        default=0, help_text="The role's specialist skill (Intimidate for an Enforcer...)."
     )
 
     rot_temporary = models.PositiveSmallIntegerField("temporary rot points", default=0)

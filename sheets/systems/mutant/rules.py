@@ -97,7 +97,7 @@ CONDITION_LABELS = {
 }
 ROT_ALERT_AT = 5  # total rot at which the GM's dashboard raises an alert
 
-# Character creation (core rules): 14 attribute points, the role's key attribute at 5,
+# Character creation (core rules): 14 attribute points, the role's key attribute up to 5,
 # the others 2..4; 10 skill points, no skill above 3, at least 1 in the specialist skill.
 CREATION_ATTRIBUTE_POINTS = 14
 CREATION_KEY_ATTRIBUTE = 5
@@ -301,6 +301,8 @@ def creation_warnings(
     """
     warnings = []
     found = ROLES.get(role_slug)
+    if found is None:
+        warnings.append("Choose a role: it gives the key attribute and the specialist skill.")
 
     total = sum(attributes.get(name, 0) for name in ATTRIBUTES)
     if total != CREATION_ATTRIBUTE_POINTS:
@@ -313,10 +315,10 @@ def creation_warnings(
         score = attributes.get(name, 0)
         label = ATTRIBUTE_LABELS[name]
         if found and name == found.key_attribute:
-            if score != CREATION_KEY_ATTRIBUTE:
+            if not low <= score <= CREATION_KEY_ATTRIBUTE:
                 warnings.append(
-                    f"{label} is the {found.name}'s key attribute: it starts at "
-                    f"{CREATION_KEY_ATTRIBUTE} (now {score})."
+                    f"{label} is the {found.name}'s key attribute: it starts between "
+                    f"{low} and {CREATION_KEY_ATTRIBUTE} (now {score})."
                 )
         elif not low <= score <= high:
             warnings.append(

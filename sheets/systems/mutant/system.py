@@ -15,6 +15,7 @@ MUTANT = System(
     context="sheets.systems.mutant.sheet.context",
     summary="sheets.systems.mutant.sheet.summary",
     new_sheet="sheets.systems.mutant.sheet.new_sheet",
+    creation="sheets.systems.mutant.creation.STEPS",
     transfer="sheets.systems.mutant.transfer.TRANSFER",
     sheet_prefetch=(
         "mutant__gear",

@@ -19,6 +19,7 @@ SLOTS = System(
     summary="sheets.systems.slots.sheet.summary",
     summary_template="sheets/slots/summary.html",
     new_sheet="sheets.systems.slots.sheet.new_sheet",
+    creation="sheets.systems.slots.creation.STEPS",
     transfer="sheets.systems.slots.transfer.TRANSFER",
     result_template="rolls/slots/result.html",
     sheet_prefetch=(

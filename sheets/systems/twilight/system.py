@@ -17,6 +17,7 @@ TWILIGHT = System(
     context="sheets.systems.twilight.sheet.context",
     summary="sheets.systems.twilight.sheet.summary",
     new_sheet="sheets.systems.twilight.sheet.new_sheet",
+    creation="sheets.systems.twilight.creation.STEPS",
     transfer="sheets.systems.twilight.transfer.TRANSFER",
     result_template="rolls/twilight/result.html",
     sheet_prefetch=(

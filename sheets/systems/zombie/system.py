@@ -35,6 +35,7 @@ ZOMBIE = System(
     context="sheets.systems.zombie.sheet.context",
     summary="sheets.systems.zombie.sheet.summary",
     new_sheet="sheets.systems.zombie.sheet.new_sheet",
+    creation="sheets.systems.zombie.creation.STEPS",
     transfer="sheets.systems.zombie.transfer.TRANSFER",
     result_template="rolls/zombie/_result.html",
     sheet_prefetch=(

@@ -149,8 +149,8 @@ def remove_trauma(sheet, cleaned_data, rng) -> Rolled:
     gained = engine.TRAUMA_GAINS.get(name)
     if gained:
         gained_field = rules.TRAUMA_FIELD_BY_NAME[gained]
-        ancestry = rules.ANCESTRIES[sheet.ancestry]
-        kept = ancestry.starting_trauma == gained_field or any(
+        ancestry = rules.ANCESTRIES.get(sheet.ancestry)
+        kept = (ancestry is not None and ancestry.starting_trauma == gained_field) or any(
             getattr(sheet, other) and engine.TRAUMA_GAINS.get(other_name) == gained
             for other, other_name in rules.TABLE_TRAUMAS.items()
             if other != field
