@@ -41,17 +41,23 @@ class Migration(migrations.Migration):
             model_name="historicalmutantweapon",
             name="weight",
             field=models.DecimalField(
-                decimal_places=2, default=1, max_digits=4, verbose_name="weight (lines)",
+                decimal_places=2,
+                default=1,
+                max_digits=4,
+                verbose_name="weight (lines)",
                 help_text="Lines of gear it takes: 1 for a bat, 0.5 for a slingshot.",
-            ),  # fmt: skip
+            ),
         ),
         migrations.AddField(
             model_name="mutantweapon",
             name="weight",
             field=models.DecimalField(
-                decimal_places=2, default=1, max_digits=4, verbose_name="weight (lines)",
+                decimal_places=2,
+                default=1,
+                max_digits=4,
+                verbose_name="weight (lines)",
                 help_text="Lines of gear it takes: 1 for a bat, 0.5 for a slingshot.",
-            ),  # fmt: skip
+            ),
         ),
         migrations.AddConstraint(
             model_name="mutantweapon",

@@ -13,9 +13,11 @@ TRANSFER = Transfer(
     lists=(
         ListSpec("gear", "gear", f"{FORMS}.GearLineForm"),
         ListSpec(
-            "weapons", "weapons", f"{FORMS}.WeaponForm",
+            "weapons",
+            "weapons",
+            f"{FORMS}.WeaponForm",
             match="sheets.systems.mutant.transfer.weapon_before_weight",
-        ),  # fmt: skip
+        ),
         ListSpec("talents", "talents", f"{FORMS}.TalentForm"),
         ListSpec("mutations", "mutations", f"{FORMS}.MutationForm"),
         ListSpec("artifacts", "artifacts", f"{FORMS}.ArtifactForm"),
