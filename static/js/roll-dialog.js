@@ -52,6 +52,7 @@
 
   dialog.addEventListener("click", function (event) {
     if (!event.target.closest("[data-roll-again]")) { return; }
+    if (!formSlot.querySelector("form")) { dialog.close(); return; } // a push from a card
     dialog.classList.remove("has-result");
     result.innerHTML = "";
     var submit = formSlot.querySelector("button[type=submit]");
@@ -62,6 +63,22 @@
     // A click on the backdrop (the dialog element itself, outside its box) closes it.
     if (event.target === dialog) { dialog.close(); }
     if (event.target.closest("[data-roll-dialog-close]")) { dialog.close(); }
+  });
+
+  // Push from a roll's card in the feed (the dialog was closed, the page reloaded): the
+  // push's result opens in the dialog, as after a roll.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.matches("[data-card-push]")) { return; }
+    event.preventDefault();
+    opener = form.querySelector("button");
+    formSlot.innerHTML = "";
+    result.innerHTML = '<p class="text-body-secondary small mb-0">Pushing\u2026</p>';
+    var card = form.closest("[data-roll]");
+    var link = card && card.querySelector(".roll-card-link");
+    title.textContent = "Push: " + (link ? link.textContent.trim() : "the roll");
+    if (!dialog.open) { dialog.showModal(); }
+    htmx.ajax("POST", form.getAttribute("action"), { source: form, target: "#roll-result", swap: "innerHTML" });
   });
 
   // A form in the dialog always posts through htmx (its answer belongs in the dialog):
