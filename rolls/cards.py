@@ -70,7 +70,10 @@ def _push_controls(roll, is_gm: bool, csrf_token) -> str:
     NPC's side. The GM's card of a character's roll: Close the push, never Push."""
     if not roll.push_open:
         if (roll.result or {}).get("push_closed"):
-            return '<p class="small text-body-secondary mb-0 mt-1" data-push-closed>Push closed by the GM.</p>'
+            return (
+                '<p class="small text-body-secondary mb-0 mt-1" data-push-closed>'
+                "Push closed by the GM.</p>"
+            )
         return ""
     if is_gm and not roll.gm_pushes:
         url = reverse("roll_close_push", args=[roll.pk])
@@ -88,7 +91,8 @@ def _push_controls(roll, is_gm: bool, csrf_token) -> str:
     hidden = "" if is_gm else " hidden"
     return (
         f'<form method="post" action="{url}" class="mt-1"'
-        f' data-card-push="{roll.character_id or "npc"}"{hidden}>{csrf_input(csrf_token)}<button class="btn btn-sm btn-warning" type="submit"'
+        f' data-card-push="{roll.character_id or "npc"}"{hidden}>{csrf_input(csrf_token)}'
+        '<button class="btn btn-sm btn-warning" type="submit"'
         f' aria-label="{label}: {escaped(roll.label)}">{label}</button></form>'
     )
 
