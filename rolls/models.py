@@ -189,7 +189,7 @@ class Roll(models.Model):
         """Why this roll cannot be pushed now, in words ("" when it can)."""
         if self.push_open:
             return ""
-        if self.pushable and self.rolled_again and self.can_push:
+        if self.can_push:  # allowed and not pushed: the character rolled since
             return (
                 f"{self.who} has rolled since: a roll can be pushed only until the "
                 "character's next roll."
