@@ -52,7 +52,6 @@
 
   dialog.addEventListener("click", function (event) {
     if (!event.target.closest("[data-roll-again]")) { return; }
-    if (!formSlot.querySelector("form")) { dialog.close(); return; } // a push from a card
     dialog.classList.remove("has-result");
     result.innerHTML = "";
     var submit = formSlot.querySelector("button[type=submit]");
@@ -72,6 +71,7 @@
     if (event.defaultPrevented || !form.matches("[data-card-push]")) { return; }
     event.preventDefault();
     opener = form.querySelector("button");
+    dialog.classList.add("is-card-push"); // no form to roll again
     formSlot.innerHTML = "";
     result.innerHTML = '<p class="text-body-secondary small mb-0">Pushing\u2026</p>';
     var card = form.closest("[data-roll]");
@@ -121,6 +121,6 @@
     window.scrollTo(window.scrollX, scrollY);
     formSlot.innerHTML = "";
     result.innerHTML = "";
-    dialog.classList.remove("has-result");
+    dialog.classList.remove("has-result", "is-card-push");
   });
 })();
