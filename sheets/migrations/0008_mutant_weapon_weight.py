@@ -31,33 +31,25 @@ def weigh_weapons(apps, schema_editor):
     history.objects.filter(id__in=in_gear).update(weight=0)
 
 
+def weight_field():
+    return models.DecimalField(
+        decimal_places=2,
+        default=1,
+        max_digits=4,
+        verbose_name="weight (lines)",
+        help_text="Lines of gear it takes: 1 for a bat, 0.5 for a slingshot.",
+    )
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("sheets", "0007_rows_recorded_from_the_start"),
     ]
 
     operations = [
-        migrations.AddField(
-            model_name="historicalmutantweapon",
-            name="weight",
-            field=models.DecimalField(
-                decimal_places=2,
-                default=1,
-                max_digits=4,
-                verbose_name="weight (lines)",
-                help_text="Lines of gear it takes: 1 for a bat, 0.5 for a slingshot.",
-            ),
-        ),
-        migrations.AddField(
-            model_name="mutantweapon",
-            name="weight",
-            field=models.DecimalField(
-                decimal_places=2,
-                default=1,
-                max_digits=4,
-                verbose_name="weight (lines)",
-                help_text="Lines of gear it takes: 1 for a bat, 0.5 for a slingshot.",
-            ),
+        *(
+            migrations.AddField(model_name=model, name="weight", field=weight_field())
+            for model in ("historicalmutantweapon", "mutantweapon")
         ),
         migrations.AddConstraint(
             model_name="mutantweapon",
