@@ -63,6 +63,40 @@ def _reveal_form(roll, csrf_token) -> str:
     )
 
 
+def _push_controls(roll, is_gm: bool, csrf_token) -> str:
+    """What a card offers while the roll's push is open. The roller's Push: on the
+    players' card for a character's roll, hidden until the page of that character shows
+    it (static/js/feed.js: the players share one channel); on the GM's card for the
+    NPC's side. The GM's card of a character's roll: Close the push, never Push."""
+    if not roll.push_open:
+        if (roll.result or {}).get("push_closed"):
+            return (
+                '<p class="small text-body-secondary mb-0 mt-1" data-push-closed>'
+                "Push closed by the GM.</p>"
+            )
+        return ""
+    if is_gm and not roll.gm_pushes:
+        url = reverse("roll_close_push", args=[roll.pk])
+        return (
+            f'<form method="post" action="{url}" hx-post="{url}" hx-target="#roll-card-{roll.pk}"'
+            f' hx-swap="outerHTML" class="mt-1" data-close-push>{csrf_input(csrf_token)}'
+            '<button class="btn btn-sm btn-outline-secondary" type="submit">Close the push'
+            "</button></form>"
+        )
+    if roll.gm_pushes and not is_gm:  # the NPC's side: the GM's to push
+        return ""
+    url = reverse("roll_push", args=[roll.pk])
+    side = (roll.result or {}).get("push_side")
+    label = f"Push {escaped(side)}" if side else "Push the roll"
+    hidden = "" if is_gm else " hidden"
+    return (
+        f'<form method="post" action="{url}" class="mt-1"'
+        f' data-card-push="{roll.character_id or "npc"}"{hidden}>{csrf_input(csrf_token)}'
+        '<button class="btn btn-sm btn-warning" type="submit"'
+        f' aria-label="{label}: {escaped(roll.label)}">{label}</button></form>'
+    )
+
+
 def roll_card_html(
     roll, *, is_gm: bool = False, is_new: bool = False, oob: bool = False, csrf_token=None
 ) -> SafeString:
@@ -96,8 +130,9 @@ def roll_card_html(
             f" {escaped(line)}.</p>"
             for line in roll.undone
         )
-    pushed = " data-roll-pushed" if roll.is_push else ""
+    pushed = f' data-roll-pushed data-push-of="{roll.pushed_from_id}"' if roll.is_push else ""
     reveal = _reveal_form(roll, csrf_token) if roll.secret and is_gm else ""
+    reveal += _push_controls(roll, is_gm, csrf_token)
     return mark_safe(
         f'<article class="card roll-card{new}" id="roll-card-{roll.pk}" data-roll="{roll.pk}"'
         f' data-roll-character="{roll.character_id or "npc"}"'

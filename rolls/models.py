@@ -27,9 +27,22 @@ class RollQuerySet(models.QuerySet):
         return self.filter(mine | npc).exclude(Q(secret=True) & ~Q(party__gm_id=user.pk))
 
     def for_cards(self):
-        """What a feed's cards read (rolls.cards): the character's name, not the roll's
-        inputs, its user or its push."""
-        return self.select_related("character").defer("inputs")
+        """What a feed's cards read (rolls.cards): the character's name and whether the
+        roll's push is still open (``with_push_state``), not the roll's inputs, its user
+        or its push."""
+        return self.select_related("character").defer("inputs").with_push_state()
+
+    def with_push_state(self):
+        """Whether each roll was pushed and whether its character rolled since, read in
+        the same query (``Roll.push_open`` then asks nothing more)."""
+        return self.annotate(
+            push_exists=models.Exists(Roll.objects.filter(pushed_from=models.OuterRef("pk"))),
+            newer_roll_exists=models.Exists(
+                Roll.objects.filter(
+                    character=models.OuterRef("character"), pk__gt=models.OuterRef("pk")
+                )
+            ),
+        )
 
     def for_log(self):
         return self.select_related("character", "user", "push").order_by("-created", "-pk")
@@ -143,11 +156,47 @@ class Roll(models.Model):
         """Pushable and not pushed yet (``push`` is the reverse one-to-one)."""
         if not self.pushable:
             return False
+        known = getattr(self, "push_exists", None)
+        if known is not None:
+            return not known
         try:
             self.push  # noqa: B018
         except Roll.DoesNotExist:
             return True
         return False
+
+    @property
+    def rolled_again(self) -> bool:
+        """The character has rolled since this roll: its push is closed (an NPC's roll
+        has no character, and the NPC's side of an opposed roll is the GM's: those stay
+        open until pushed or closed)."""
+        if self.gm_pushes:
+            return False
+        known = getattr(self, "newer_roll_exists", None)
+        if known is None:
+            known = self.newer_roll_exists = Roll.objects.filter(
+                character_id=self.character_id, pk__gt=self.pk
+            ).exists()
+        return known
+
+    @property
+    def push_open(self) -> bool:
+        """The push is still on offer: the rules allow it, it was not pushed, the GM did
+        not close it and the character has not rolled since."""
+        return self.can_push and not self.rolled_again
+
+    def push_refusal(self) -> str:
+        """Why this roll cannot be pushed now, in words ("" when it can)."""
+        if self.push_open:
+            return ""
+        if self.can_push:  # allowed and not pushed: the character rolled since
+            return (
+                f"{self.who} has rolled since: a roll can be pushed only until the "
+                "character's next roll."
+            )
+        if (self.result or {}).get("push_closed"):
+            return "The GM closed this roll's push."
+        return "This roll was already pushed, or cannot be pushed."
 
 
 class GroupCheck(models.Model):

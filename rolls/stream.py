@@ -189,8 +189,10 @@ def announce_roll(roll_id: int, *, update: bool = False, written=None) -> None:
     if roll is None or roll.party_id is None:
         return
     html = roll_card_html(roll, is_new=True, oob=update)
-    # the GM's card differs only for a secret roll (in full, with Reveal)
-    gm_html = roll_card_html(roll, is_gm=True, is_new=True, oob=update) if roll.secret else None
+    # the GM's card differs for a secret roll (in full, with Reveal) and while the push
+    # is open (the GM's card closes it; the players' carries the roller's Push)
+    differs = roll.secret or roll.push_open
+    gm_html = roll_card_html(roll, is_gm=True, is_new=True, oob=update) if differs else None
     _send(roll.party_id, "roll-update" if update else "roll", html, gm_html)
 
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("rolls/<int:pk>/push/", views.push, name="roll_push"),
     path("rolls/<int:pk>/choose/", views.choose, name="roll_choose"),
     path("rolls/<int:pk>/reveal/", views.reveal, name="roll_reveal"),
+    path("rolls/<int:pk>/close-push/", views.close_push, name="roll_close_push"),
     path("parties/<int:pk>/log/", views.party_log, name="party_log"),
     path(
         "parties/<int:pk>/gm-roll/<slug:system>/<slug:action>/",

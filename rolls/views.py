@@ -150,7 +150,10 @@ def push(request, pk):
             pushed_from=roll, secret=roll.secret, party=roll.party, npc_name=roll.npc_name,
             system=system,
         )  # fmt: skip
-    except (PushRefused, IntegrityError):
+    except PushRefused as refused:
+        context["error"] = str(refused)
+        return _result_response(request, context, status=409)
+    except IntegrityError:
         context["error"] = "This roll was already pushed, or cannot be pushed."
         return _result_response(request, context, status=409)
     except DiceError as error:
@@ -165,10 +168,34 @@ class PushRefused(Exception):
 
 
 def _push_locked(system, roll_pk, pusher, locked_sheet):
+    """The push, once the sheet is locked (a roll of the same character waits for it):
+    refused once pushed, closed by the GM, or after the character's next roll."""
     original = Roll.objects.select_for_update().get(pk=roll_pk)
-    if not original.can_push or not getattr(system, pusher):
-        raise PushRefused
+    refusal = original.push_refusal() if getattr(system, pusher) else "This roll cannot be pushed."
+    if refusal:
+        raise PushRefused(refusal)
     return system.call(pusher, locked_sheet, original, server_rng())
+
+
+@login_required
+@require_POST
+def close_push(request, pk):
+    """The GM closes a roll's push (the scene moved on): the roller is no longer offered
+    it, on the card or the roll's page. Only the GM of the roll's party."""
+    roll = get_object_or_404(
+        Roll.objects.select_related("party", "character"), pk=pk, party__gm=request.user
+    )
+    with transaction.atomic():
+        locked = Roll.objects.select_for_update().get(pk=roll.pk)
+        if locked.push_open:
+            locked.pushable = False
+            locked.result = {**locked.result, "push_closed": True}
+            locked.save(update_fields=["pushable", "result"])
+            after_commit(announce_roll, locked.pk, update=True)
+    roll.refresh_from_db()
+    if request.htmx:
+        return HttpResponse(roll_card_html(roll, is_gm=True))
+    return redirect("roll_detail", pk=roll.pk)
 
 
 @login_required
@@ -324,6 +351,7 @@ def save_roll(
         secret=secret,
     )
     Roll.push.related.set_cached_value(roll, None)  # a new roll has no push yet
+    roll.push_exists = roll.newer_roll_exists = False  # nor a roll after it
     after_commit(announce_roll, roll.pk, written=roll)  # its card, as written
     return roll
 

@@ -42,7 +42,7 @@ def party_feed(party):
 @register.simple_tag
 def own_rolls(character, count=10):
     """A character's latest rolls (its sheet page outside a party)."""
-    return Roll.objects.filter(character=character).for_log()[:count]
+    return Roll.objects.filter(character=character).for_log().with_push_state()[:count]
 
 
 @register.simple_tag

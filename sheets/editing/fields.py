@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from sheets.editing.numbers import explain_numbers, typed_widget
 from sheets.models import Character
 
 ORIGINAL_PREFIX = "original-"
@@ -153,7 +154,7 @@ class FieldState:
         }
         if self.is_invalid:
             attrs["aria-invalid"] = "true"
-        return self.bound.as_widget(attrs=attrs)
+        return self.bound.as_widget(widget=typed_widget(self.bound.field), attrs=attrs)
 
     def take(self, other: FieldState) -> None:
         """Show ``other``'s outcome in place of this state (a re-rendered page)."""
@@ -214,7 +215,7 @@ def build_form(system, ref: FieldRef, instance, data=None, *, only_field=False):
         form = import_form(system)(data, instance=instance)
     if only_field:
         form.fields = {ref.field: form.fields[ref.field]}
-    return form
+    return explain_numbers(form)
 
 
 def stored_original(bound: forms.BoundField) -> str:

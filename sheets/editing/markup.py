@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from config.form_renderer import escaped
 
 from .fields import FieldState
+from .numbers import typed_widget
 
 
 def original_html(f: FieldState, oob: bool = False) -> str:
@@ -110,6 +111,7 @@ def _new_row_field(bound, css: str) -> str:
         attrs["aria-describedby"] = " ".join(described)
     required = '<span class="asteriskField">*</span>' if bound.field.required else ""
     label = f'for="{escaped(bound.id_for_label)}">{escaped(bound.label)}{required}'
+    typed = typed_widget(bound.field)
     if checkbox:
         inner = (
             f'<div class="form-check mb-1">{bound.as_widget(attrs=attrs)}'
@@ -117,7 +119,8 @@ def _new_row_field(bound, css: str) -> str:
         )
     else:
         inner = (
-            f'<label class="form-label small mb-1" {label}</label>{bound.as_widget(attrs=attrs)}'
+            f'<label class="form-label small mb-1" {label}</label>'
+            f"{bound.as_widget(widget=typed, attrs=attrs)}"
         )
     if bound.help_text:
         inner += (

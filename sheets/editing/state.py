@@ -16,6 +16,7 @@ from sheets.editing.fields import (
     import_form,
     state_for,
 )
+from sheets.editing.numbers import explain_numbers
 
 
 @dataclass
@@ -81,7 +82,8 @@ def new_row_form(collection, sheet, data=None):
     manager = getattr(sheet, collection.related_name)
     instance = manager.model(**{manager.field.name: sheet})
     prefix = f"{collection.name}-{NEW_ROW_PREFIX}"
-    return collection.form_class(data, instance=instance, prefix=prefix)
+    form = collection.form_class(data, instance=instance, prefix=prefix)
+    return form if data is None else explain_numbers(form)
 
 
 def collection_state(character, sheet, collection, url_base=None) -> CollectionState:

@@ -34,6 +34,47 @@
   });
 })();
 
+// A roll's push stays on its card until the character rolls again (or the GM closes
+// it, which sends the card again without it). The players share one feed, so the Push
+// on a player's card waits hidden until the page of that character shows it; a card
+// of the same character arriving on top (its next roll, or the push itself) takes the
+// older cards' Push and Close away. The server refuses a late push all the same.
+(function () {
+  "use strict";
+  function rollNumber(card) { return parseInt(card.dataset.roll, 10) || 0; }
+  function tidyPushes() {
+    var own = document.querySelector("[data-own-character]");
+    var newest = {};
+    document.querySelectorAll("[data-roll-character]").forEach(function (card) {
+      var who = card.dataset.rollCharacter;
+      if (who !== "npc") { newest[who] = Math.max(newest[who] || 0, rollNumber(card)); }
+    });
+    var pushed = {};
+    document.querySelectorAll("[data-push-of]").forEach(function (card) { pushed[card.dataset.pushOf] = true; });
+    document.querySelectorAll("[data-card-push], [data-close-push]").forEach(function (form) {
+      var card = form.closest("[data-roll]");
+      if (!card) { return; }
+      var who = card.dataset.rollCharacter;
+      if (pushed[card.dataset.roll] || (who !== "npc" && rollNumber(card) < newest[who])) {
+        form.remove();
+        return;
+      }
+      if (form.hasAttribute("data-card-push") && form.hidden && own &&
+          form.dataset.cardPush === own.dataset.ownCharacter) {
+        form.hidden = false;
+      }
+    });
+  }
+  htmx.onLoad(tidyPushes);
+  // A page without the roll dialog (the party page) pushes on the roll's own page.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("[data-card-push]") || document.getElementById("roll-dialog")) { return; }
+    var link = form.closest("[data-roll]").querySelector(".roll-card-link");
+    if (link) { event.preventDefault(); window.location.href = link.href; }
+  });
+})();
+
 // A request the server could not answer (503: the database dropped, "try again") shows
 // its one-line answer where the page is, for a few seconds, instead of nothing at all.
 (function () {

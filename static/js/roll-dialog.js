@@ -64,6 +64,23 @@
     if (event.target.closest("[data-roll-dialog-close]")) { dialog.close(); }
   });
 
+  // Push from a roll's card in the feed (the dialog was closed, the page reloaded): the
+  // push's result opens in the dialog, as after a roll.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.matches("[data-card-push]")) { return; }
+    event.preventDefault();
+    opener = form.querySelector("button");
+    dialog.classList.add("is-card-push"); // no form to roll again
+    formSlot.innerHTML = "";
+    result.innerHTML = '<p class="text-body-secondary small mb-0">Pushing\u2026</p>';
+    var card = form.closest("[data-roll]");
+    var link = card && card.querySelector(".roll-card-link");
+    title.textContent = "Push: " + (link ? link.textContent.trim() : "the roll");
+    if (!dialog.open) { dialog.showModal(); }
+    htmx.ajax("POST", form.getAttribute("action"), { source: form, target: "#roll-result", swap: "innerHTML" });
+  });
+
   // A form in the dialog always posts through htmx (its answer belongs in the dialog):
   // should one reach the page un-handled (htmx not wired to it yet), wire it and send it
   // through htmx instead of letting the browser leave the sheet.
@@ -104,6 +121,6 @@
     window.scrollTo(window.scrollX, scrollY);
     formSlot.innerHTML = "";
     result.innerHTML = "";
-    dialog.classList.remove("has-result");
+    dialog.classList.remove("has-result", "is-card-push");
   });
 })();

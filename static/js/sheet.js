@@ -56,6 +56,34 @@
       forgetDraft(input.name);
       fadeLater(root, root.querySelector("[data-undo]") ? UNDO_SHOWN_MS : 2600);
     }
+    // A refused value is not kept for a reload: after one the page shows what is stored.
+    if (root.classList.contains("is-error")) {
+      forgetDraft(input.name);
+      if (input.hasAttribute("data-restored-draft")) {
+        var note = document.createElement("strong");
+        note.textContent = "Typed before the page reloaded, not saved: ";
+        root.insertBefore(note, root.firstChild);
+      }
+    }
+    input.removeAttribute("data-restored-draft");
+  });
+
+  // A save that got no answer (the connection dropped): the value stays in the field
+  // and in this tab's drafts (a reload sends it again), and says plainly that it is not
+  // saved, with a way to discard it.
+  document.body.addEventListener("htmx:sendError", function (event) {
+    var field = fieldOf(event.detail.elt);
+    var status = statusOf(field);
+    var original = originalOf(field);
+    if (!status || event.detail.elt !== inputOf(field)) { return; }
+    status.className = "field-status is-error";
+    status.textContent = "Not saved: the server did not answer. It is kept in this tab and sent again when you change it or reload. ";
+    var discard = document.createElement("button");
+    discard.type = "button";
+    discard.className = "btn btn-link btn-sm put-back";
+    discard.setAttribute("data-put-back", "");
+    discard.textContent = "Discard (back to " + (original ? original.value : "the stored value") + ")";
+    status.appendChild(discard);
   });
 
   // A save's Undo stays a while (and while it has the focus), then goes with "Saved".
@@ -146,9 +174,16 @@
       if (!input && document.querySelector("[data-deferred-tab]")) { return; } // its tab is on its way
       if (!input || !original || original.value !== draft.original) { forgetDraft(name); return; }
       if (draft.value === original.value) { forgetDraft(name); return; }
-      // (the browser may have put the typed value back itself: save it all the same)
+      // (the browser may have put the typed value back itself: save it all the same).
+      // Until its answer comes the field says what it is: typed before the reload.
       if (input.type === "checkbox") { input.checked = draft.value === "True"; } else { input.value = draft.value; }
+      input.setAttribute("data-restored-draft", "");
       htmx.trigger(input, "change");
+      var pending = statusOf(fieldOf(input));
+      if (pending) {
+        pending.className = "field-status is-saving";
+        pending.textContent = "Saving what you typed before the page reloaded\u2026";
+      }
     });
   }
 

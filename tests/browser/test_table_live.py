@@ -64,8 +64,8 @@ def test_a_pushed_roll_lands_on_the_sheet_and_on_the_gms_dashboard_live(
     expect(result.locator(".dice .die")).to_have_count(8)
 
     # Push: base 6 and base 1 stay; the other six dice are rolled again.
-    scripted_dice(1, 1, 4, 6, 3, 2)
-    page.get_by_role("button", name="Push the roll").click()
+    scripted_dice(1, 1, 4, 6, 3, 2)  # (the feed's card offers the push too: the dialog's)
+    page.get_by_role("dialog").get_by_role("button", name="Push the roll", exact=True).click()
     expect(result.get_by_text("pushed")).to_be_visible()
     expect(page.locator("[data-effects]")).to_contain_text("Strength trauma +3")
     expect(page.locator("[data-roll-result] .dice .die.die-rerolled")).to_have_count(6)

@@ -402,3 +402,28 @@ def test_a_specialty_steps_up_its_own_skill_only(player_client, ronson, scripted
         {"skill": "heavy_weapons", "modifier": 0, "specialty": gunner.pk},
     )  # fmt: skip
     assert base_sizes(Roll.objects.get()) == [12, 12]
+
+
+def test_every_figure_of_a_pushed_attack_is_the_pushed_one(
+    player_client, ronson, saw, scripted_dice
+):
+    """Issue 32: the details of a pushed attack kept the first roll's ammo figures."""
+    scripted_dice(4, 2, 3, 6, 4)  # D12 4, D10 2: a miss; ammo dice 3, 6, 4
+    roll(player_client, ronson, "attack", {**ATTACK, "weapon": saw.pk, "ammo_dice": 3})
+    first = Roll.objects.get()
+    before = dict(first.result["lines"])
+    assert (before["Ammo 6s"], before["Ammo spent"]) == ("1", "14 (sum of the ammo dice + 1)")
+    scripted_dice(8, 7, 6, 2)  # D12 8 and D10 7 hit; the ammo 3 and 4 become 6 and 2
+    response = push(player_client, first)
+    assert response.status_code == 200
+    lines = dict(first.push.result["lines"])
+    assert lines["Ammo dice"] == "3"
+    assert lines["Ammo 6s"] == "2"
+    assert lines["Ammo spent"] == "15 (sum of the ammo dice + 1)"
+    assert lines["Successes after the push"] == "2"
+    assert "Successes" not in lines
+    assert [label for label, _ in first.push.result["lines"]].count("Ammo 6s") == 1
+    shown = " ".join(response.text.split())
+    assert 'Ammo 6s</dt><dd class="col-6 mb-1">2</dd>' in shown
+    assert 'Ammo spent</dt><dd class="col-6 mb-1">15 (sum of the ammo dice + 1)' in shown
+    assert "Hit, 2 successes, 2 ammo 6s" in first.push.outcome

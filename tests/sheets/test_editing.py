@@ -86,8 +86,39 @@ def test_a_value_that_is_not_a_number_is_refused_and_the_sheet_is_unchanged(
 ):
     response = save(player_client, mutant_sheet, "fight", "lots", "3")
     assert response.status_code == 422
-    assert "Enter a whole number." in response.text
+    assert "Fight takes a number from 0 to 10." in response.text  # the range, in words
     assert stored(mutant_sheet).fight == 3
+
+
+def test_a_row_number_that_is_not_a_number_names_its_range(player_client, mutant_sheet):
+    weapon = MutantWeaponFactory(sheet=mutant_sheet)
+    response = save(player_client, mutant_sheet, f"weapons-{weapon.pk}-bonus", "two", "2")
+    assert response.status_code == 422
+    assert "Bonus takes a whole number from -10 to 10." in response.text
+    response = save(player_client, mutant_sheet, f"weapons-{weapon.pk}-weight", "a lot", "1")
+    assert "Weight (lines) takes a number of 0 or more (1, 0.5 or 0.25)." in response.text
+    added = player_client.post(
+        reverse("sheet_row_add", args=[mutant_sheet.pk, "gear"]),
+        {"gear-new-name": "Rope", "gear-new-weight": "heavy", "gear-new-bonus": "0"},
+        headers=HTMX,
+    )
+    assert added.status_code == 422
+    assert "Weight (lines) takes a number of 0 or more" in added.text
+
+
+def test_number_fields_are_typed_with_the_phones_number_keyboard(player_client, mutant_sheet):
+    """Drawn as text (letters typed are seen and answered, never dropped); the number
+    keyboard where no minus sign is needed, the full one where it is."""
+    MutantWeaponFactory(sheet=mutant_sheet)
+    page = player_client.get(mutant_sheet.character.get_absolute_url() + "?all").text
+    strength = re.search(r'<input [^>]*name="strength"[^>]*>', page).group(0)
+    assert 'type="text"' in strength and 'inputmode="numeric"' in strength
+    assert 'data-min="0" data-max="10"' in strength
+    bonus = re.search(r'<input [^>]*name="weapons-\d+-bonus"[^>]*>', page).group(0)
+    assert 'type="text"' in bonus and "inputmode" not in bonus
+    weight = re.search(r'<input [^>]*name="gear-new-weight"[^>]*>', page).group(0)
+    assert 'type="text"' in weight and 'inputmode="decimal"' in weight
+    assert 'type="number"' not in page
 
 
 @pytest.mark.parametrize(

@@ -131,10 +131,12 @@ def test_a_gear_line_weighs_in_quarter_lines_and_tiny_items_are_allowed():
 
 def test_a_weapons_bonus_can_be_negative_but_stays_within_ten():
     assert WeaponForm(
-        {"name": "Rusty pipe", "bonus": "-1", "damage": "1", "range": "arms_length"}
+        {"name": "Rusty pipe", "bonus": "-1", "damage": "1", "range": "arms_length", "weight": "1"}
     ).is_valid()
-    form = WeaponForm({"name": "Cannon", "bonus": "11", "damage": "30", "range": "far"})
-    assert set(form.errors) == {"bonus", "damage", "range"}
+    form = WeaponForm(
+        {"name": "Cannon", "bonus": "11", "damage": "30", "range": "far", "weight": "-2"}
+    )
+    assert set(form.errors) == {"bonus", "damage", "range", "weight"}
 
 
 def test_talents_and_mutations_need_a_name():

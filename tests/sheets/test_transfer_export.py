@@ -45,7 +45,14 @@ def test_a_mutant_file_holds_every_field_and_every_list_in_order(mutant_sheet):
     assert [g["name"] for g in doc["gear"]] == ["Rope", "Crowbar"]
     assert doc["gear"][0] == {"name": "Rope", "weight": 0.5, "tiny": False, "bonus": 1}
     assert doc["weapons"] == [
-        {"name": "Spiked bat", "bonus": 2, "damage": 2, "range": "arms_length", "special": ""}
+        {
+            "name": "Spiked bat",
+            "bonus": 2,
+            "damage": 2,
+            "range": "arms_length",
+            "special": "",
+            "weight": 1,
+        }
     ]
     assert doc["critical_injuries"][0]["lethal"] is True
     assert doc["talents"] == [] and doc["mutations"] == [] and doc["artifacts"] == []

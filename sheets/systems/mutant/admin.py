@@ -31,7 +31,7 @@ class GearLineInline(admin.TabularInline):
 class WeaponInline(admin.TabularInline):
     model = MutantWeapon
     extra = 0
-    fields = ["name", "bonus", "damage", "range", "special"]
+    fields = ["name", "bonus", "damage", "range", "weight", "special"]
 
 
 class TalentInline(admin.TabularInline):
@@ -115,7 +115,7 @@ class GearLineAdmin(RowAdmin):
 
 @admin.register(MutantWeapon)
 class WeaponAdmin(RowAdmin):
-    list_display = ["name", "sheet", "bonus", "damage", "range"]
+    list_display = ["name", "sheet", "bonus", "damage", "range", "weight"]
     list_filter = ["range", "sheet__character__party"]
 
 

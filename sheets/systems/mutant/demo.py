@@ -48,12 +48,11 @@ CHARACTERS = (
             "notes": "Rot level 2 around the old overpass. Watch for the Zone ghouls.",
         },
         "gear": [
-            ("Slingshot", "0.5", 1),
             ("Rope", "1", 1),
             ("Torch", "0.25", 0),
         ],
         "tiny": ["Lucky bottle cap"],
-        "weapons": [("Slingshot", 1, 1, "short", "Stones as ammo")],
+        "weapons": [("Slingshot", 1, 1, "short", "Stones as ammo", "0.5")],
         "talents": ["Rot Resistant"],
         "mutations": ["Insectoid"],
         "artifacts": [("Pocket flashlight", "Lights up Near range; batteries run down")],
@@ -91,11 +90,10 @@ CHARACTERS = (
             "rot_temporary": 2,
         },
         "gear": [
-            ("Spiked bat", "1", 0),
             ("Scrap shield", "1", 1),
         ],
         "tiny": ["Old photograph"],
-        "weapons": [("Spiked bat", 2, 2, "arms_length", "")],
+        "weapons": [("Spiked bat", 2, 2, "arms_length", "", "1")],
         "talents": ["Bodyguard"],
         "mutations": ["Rot-Eater"],
         "artifacts": [],
@@ -123,8 +121,8 @@ def fill(character, index: int) -> MutantSheet:
     )
     create_with_history(
         [
-            MutantWeapon(sheet=sheet, name=n, bonus=b, damage=d, range=r, special=s)
-            for n, b, d, r, s in data["weapons"]
+            MutantWeapon(sheet=sheet, name=n, bonus=b, damage=d, range=r, special=s, weight=w)
+            for n, b, d, r, s, w in data["weapons"]
         ],
         MutantWeapon,
     )

@@ -173,9 +173,7 @@ class GearLineForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["weight"].min_value = 0
-        self.fields["weight"].validators.append(MinValueValidator(0))
-        self.fields["weight"].widget.attrs.update(min=0, step="any")
+        weight_in_lines(self.fields["weight"])
         limit(self.fields["bonus"], *BONUS_LIMITS)
 
     @property
@@ -188,27 +186,37 @@ class GearLineForm(forms.ModelForm):
         )
 
 
+def weight_in_lines(field) -> None:
+    """A weight in lines: 0 or more, in any fraction (0.5, 0.25)."""
+    field.min_value = 0
+    field.validators.append(MinValueValidator(0))
+    field.widget.attrs.update(min=0, step="any")
+
+
 class WeaponForm(forms.ModelForm):
     row_columns = {
-        # as the add form: the weapon's figures on one line, its special under them
-        # (the list is half the tab wide: one line of five cut the heads short)
+        # as the add form: the weapon's figures on one line, its weight and special
+        # under them (the list is half the tab wide: one line of six cut the heads short)
         "name": "col-12 col-sm-4",
         "bonus": "col-4 col-sm-2",
         "damage": "col-4 col-sm-2",
         "range": "col-4 col-sm-4",
+        "weight": "col-4 col-sm-3",
         "special": "col",
     }
 
     class Meta:
         model = MutantWeapon
-        fields = ["name", "bonus", "damage", "range", "special"]
-        labels = {"name": "Weapon", "bonus": "Bonus", "range": "Range"}
-        help_texts = {"bonus": ""}
+        fields = ["name", "bonus", "damage", "range", "weight", "special"]
+        field_classes = {"weight": LinesField}
+        labels = {"name": "Weapon", "bonus": "Bonus", "range": "Range", "weight": "Weight (lines)"}
+        help_texts = {"bonus": "", "weight": ""}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         limit(self.fields["bonus"], *BONUS_LIMITS)
         limit(self.fields["damage"], *DAMAGE_LIMITS)
+        weight_in_lines(self.fields["weight"])
 
     @property
     def helper(self):
@@ -217,7 +225,8 @@ class WeaponForm(forms.ModelForm):
             ("bonus", "col-4 col-md-2"),
             ("damage", "col-4 col-md-2"),
             ("range", "col-4 col-md-4"),
-            ("special", "col-12"),
+            ("weight", "col-4 col-md-3"),
+            ("special", "col-8 col-md-9"),
         )
 
 

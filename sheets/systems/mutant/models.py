@@ -188,11 +188,21 @@ class MutantWeapon(models.Model):
     damage = models.PositiveSmallIntegerField(default=1)
     range = models.CharField(max_length=20, choices=Range.choices, default=Range.ARMS_LENGTH)
     special = models.CharField(max_length=200, blank=True)
+    # The seed: weapons "count in their Gear weight". A weapon's weight is kept here,
+    # once, and counted with the gear lines (rules.carried_weight).
+    weight = models.DecimalField(
+        "weight (lines)", max_digits=4, decimal_places=2, default=1,
+        help_text="Lines of gear it takes: 1 for a bat, 0.5 for a slingshot.",
+    )  # fmt: skip
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
-        constraints = [_between("bonus", -10, 10), _between("damage", 0, 20)]
+        constraints = [
+            _between("bonus", -10, 10),
+            _between("damage", 0, 20),
+            CheckConstraint(condition=Q(weight__gte=0), name="%(class)s_weight_not_negative"),
+        ]
 
     def __str__(self):
         return self.name

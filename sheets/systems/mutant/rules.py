@@ -197,9 +197,22 @@ def line_weight(line: Any) -> Decimal:
     return Decimal(str(getattr(line, "weight", 0) or 0))
 
 
-def carried_weight(lines: Iterable[Any]) -> Decimal:
-    """Total weight of the gear lines (objects with ``weight`` and ``tiny``)."""
-    return sum((line_weight(line) for line in lines), Decimal(0))
+def carried_weight(lines: Iterable[Any], weapons: Iterable[Any] = ()) -> Decimal:
+    """Total weight of the gear lines (objects with ``weight`` and ``tiny``) and of the
+    weapons (objects with ``weight``): the seed counts weapons in the gear weight, each
+    once, by the weight on its weapon line."""
+    return sum((line_weight(item) for item in (*lines, *weapons)), Decimal(0))
+
+
+def weighed_twice(lines: Iterable[Any], weapons: Iterable[Any]) -> list[str]:
+    """Weapons that weigh something and are also a gear line of the same name that
+    weighs something: their weight counts twice (the sheet says so)."""
+    listed = [line.name for line in lines if line_weight(line)]
+    return [
+        weapon.name
+        for weapon in weapons
+        if line_weight(weapon) and any(same_name(weapon.name, name) for name in listed)
+    ]
 
 
 def supplies_weight(counts: Mapping[str, int]) -> Decimal:

@@ -17,14 +17,18 @@ def boxes(filled: int, permanent: int = 0) -> list[str]:
 
 
 def encumbrance(sheet) -> dict:
-    """Gear lines plus the supplies (4 units of grub, water, bullets, booze to a line)."""
-    gear = sheet.gear.all()
+    """Gear lines, weapons and the supplies (4 units of grub, water, bullets, booze to a
+    line)."""
+    gear, weapons = sheet.gear.all(), sheet.weapons.all()
     supplies = rules.supplies_weight(rules.sheet_supplies(sheet))
-    carried = rules.carried_weight(gear) + supplies
+    weapons_weight = rules.carried_weight((), weapons)
+    carried = rules.carried_weight(gear, weapons) + supplies
     capacity = rules.carry_capacity(sheet.strength)
     return {
         "supplies_weight": supplies,
         "supplies_weight_text": rules.format_lines(supplies),
+        "weapons_weight_text": rules.format_lines(weapons_weight),
+        "weighed_twice": rules.weighed_twice(gear, weapons),
         "carried": carried,
         "capacity": capacity,
         "carried_text": rules.format_lines(carried),

@@ -25,7 +25,7 @@ MUTANT = System(
         "mutant__artifacts",
         "mutant__critical_injuries",
     ),
-    summary_prefetch=("mutant__gear", "mutant__critical_injuries"),
+    summary_prefetch=("mutant__gear", "mutant__weapons", "mutant__critical_injuries"),
     field_form=f"{FORMS}.MutantSheetForm",
     collections=(
         Collection("gear", "gear", f"{FORMS}.GearLineForm", "Gear", "gear line"),

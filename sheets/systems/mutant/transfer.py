@@ -2,8 +2,8 @@
 Foundry VTT's Mutant: Year Zero system (actors of type mutant; fields as in the system's
 template.json / data model: attributes value and max, rot, resources, items)."""
 
-from sheets.systems.mutant.models import BASE_SKILLS
-from sheets.systems.mutant.rules import ROLES
+from sheets.systems.mutant.models import BASE_SKILLS, MutantWeapon
+from sheets.systems.mutant.rules import ROLES, same_name
 from sheets.transfer import foundry as f
 from sheets.transfer.spec import SCHEMA, ListSpec, Transfer
 
@@ -12,7 +12,12 @@ FORMS = "sheets.systems.mutant.forms"
 TRANSFER = Transfer(
     lists=(
         ListSpec("gear", "gear", f"{FORMS}.GearLineForm"),
-        ListSpec("weapons", "weapons", f"{FORMS}.WeaponForm"),
+        ListSpec(
+            "weapons",
+            "weapons",
+            f"{FORMS}.WeaponForm",
+            match="sheets.systems.mutant.transfer.weapon_before_weight",
+        ),
         ListSpec("talents", "talents", f"{FORMS}.TalentForm"),
         ListSpec("mutations", "mutations", f"{FORMS}.MutationForm"),
         ListSpec("artifacts", "artifacts", f"{FORMS}.ArtifactForm"),
@@ -21,6 +26,18 @@ TRANSFER = Transfer(
     foundry="sheets.systems.mutant.transfer.from_foundry",
     foundry_ids=("mutant-year-zero",),
 )
+
+
+def weapon_before_weight(sheet, row):
+    """A weapon of a file written before weapons had a weight (no ``weight``): 0 when the
+    file lists it as a gear line too (that line carries its weight, as migration 0008
+    does on the database), else the model's default. The gear is imported first."""
+    if not isinstance(row, dict) or "weight" in row or not isinstance(row.get("name"), str):
+        return None
+    lines = sheet.gear.filter(tiny=False).exclude(weight=0)
+    if any(same_name(row["name"], line.name) for line in lines):
+        return MutantWeapon(sheet=sheet, weight=0)
+    return None
 
 
 def _key(name) -> str:
@@ -90,6 +107,7 @@ def from_foundry(actor: dict):
                     "damage": f.number(data.get("damage"), 1),
                     "range": RANGES.get(str(data.get("range") or "").lower(), "arms_length"),
                     "special": f.text(data.get("comment"), 200),
+                    "weight": round(max(f.decimal(data.get("weight"), 1.0), 0), 2),
                 }
             )
         elif kind == "armor":

@@ -20,6 +20,18 @@ from .sheet import (
 )
 from .skills import _helpers, _lines, _modifier_parts
 
+AMMO_LINES = ("Ammo dice", "Ammo 6s", "Ammo spent")
+
+
+def ammo_lines(engine) -> list[list[str]]:
+    """A firearm's ammo figures as the result lists them (a push writes them again)."""
+    spent = sum(d.face for d in engine.ammo_dice) + 1
+    return [
+        ["Ammo dice", str(len(engine.ammo_dice))],
+        ["Ammo 6s", str(engine.bullets)],
+        ["Ammo spent", f"{spent} (sum of the ammo dice + 1)"],
+    ]
+
 
 def attack(sheet, cleaned, rng) -> Rolled:
     weapon = find_weapon(sheet, cleaned["weapon"], lock=True)
@@ -46,10 +58,7 @@ def attack(sheet, cleaned, rng) -> Rolled:
     changes.save(f"Attack with {weapon.name}")
     lines = _lines(engine, plain, base, parts)
     if weapon.firearm:
-        lines.append(["Ammo dice", str(ammo)])
-        lines.append(["Ammo 6s", str(engine.bullets)])
-        spent = sum(d.face for d in engine.ammo_dice) + 1
-        lines.append(["Ammo spent", f"{spent} (sum of the ammo dice + 1)"])
+        lines += ammo_lines(engine)
     rule = (
         f"{SUCCESS_RULE} Only base dice hit. On a hit, each success beyond the first and "
         "each ammo 6 adds +1 damage or an extra hit on a target in the same hex, not "

@@ -9,6 +9,7 @@ from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 from sheets.systems.twilight.dice import stepdice
 
+from .combat import AMMO_LINES, ammo_lines
 from .sheet import (
     PUSH_RULE,
     SUCCESS_RULE,
@@ -142,8 +143,12 @@ def push(sheet, roll, rng) -> Rolled:
         "notes", "opponent_engine", "extra_slots",
     )  # fmt: skip
     extra = {k: v for k, v in result.items() if k not in recomputed}
-    lines = [line for line in result["lines"] if line[0] != "Successes"]
+    # every figure the dice make is written again from the pushed dice (the inputs'
+    # lines, base dice and modifiers, stay)
+    lines = [line for line in result["lines"] if line[0] not in ("Successes", *AMMO_LINES)]
     lines.append(["Successes after the push", str(pushed.successes)])
+    if pushed.firearm is not None:
+        lines += ammo_lines(pushed)
     if roll.kind == "opposed":
         opponent = engine_from(result["opponent_engine"])
         contest = dice.opposed(pushed, opponent)
@@ -163,6 +168,8 @@ def push(sheet, roll, rng) -> Rolled:
         outcome = ("Hit, " if pushed.success else "Miss, ") + _successes(pushed.successes)
         if pushed.bullets:
             outcome += f", {pushed.bullets} ammo 6{'s' if pushed.bullets != 1 else ''}"
+        if pushed.magazine_emptied:
+            outcome += ", magazine emptied"
         if pushed.jammed:
             outcome += ", weapon jammed"
     elif roll.kind == "clear_jam":
