@@ -1,6 +1,6 @@
 """A Mutant: Year Zero weapon has its weight (issue 32, item 5): counted once in the
 encumbrance, shown and edited on the weapon's row, written to the export file and read
-back (an older file without it still imports), in the admin; migration 0008 gives the
+back (an older file without it still imports), in the admin; migration 0009 gives the
 weapons already listed as gear 0 so nothing counts twice."""
 
 import importlib
