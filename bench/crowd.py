@@ -32,12 +32,14 @@ class Seat:
     sessionid: str
     character_pk: int | None = None
     name: str = ""
+    roll: dict | None = None  # this character's roll data, when it names its own rows
 
 
 @dataclass
 class Crowd:
     run: str
     templates: dict = field(default_factory=dict)  # system slug -> demo Character
+    template_rows: dict = field(default_factory=dict)  # system slug -> its rows' pks
     tables: list = field(default_factory=list)  # bench.tables.TableSpec, made
     seats: dict = field(default_factory=dict)  # (table, seat) -> Seat; seat 0: the GM
     parties: list = field(default_factory=list)  # every party made (for cleanup)
@@ -111,6 +113,7 @@ def _copy_sheets(crowd: Crowd, characters: list) -> None:
             if relation.field.name != "sheet" or hasattr(rows_model, "instance_type"):
                 continue  # not a row, or a historical record of one
             rows = list(rows_model.objects.filter(sheet=sheet))
+            crowd.template_rows.setdefault(slug, set()).update(str(row.pk) for row in rows)
             rows_model.objects.bulk_create(
                 rows_model(sheet_id=c.pk, **_values(row, skip={rows_model._meta.pk.name,
                                                                "sheet"}))

@@ -158,6 +158,7 @@ class Step:
 
     async def _roll(self, user, spec, place) -> None:
         url, data = self.actions["roll"][spec.system]
+        data = place.roll or data
         await self._rolled(user, spec, url.format(pk=place.character_pk), data)
 
     async def _npc(self, user, spec, place) -> None:
@@ -307,6 +308,21 @@ def actions(crowd) -> dict:
     return found
 
 
+def own_rolls(crowd, todo) -> None:
+    """A roll that names a row of the sheet (an agent's skill) names the character's
+    own copy of it: such a character's roll data is read from its own sheet."""
+    from bench.rolls import roll_action
+    from sheets.models import Character
+
+    for slug, (_, data) in todo["roll"].items():
+        rows = crowd.template_rows.get(slug, set())
+        if not any(str(value) in rows for value in data.values()):
+            continue
+        for (table, _), place in crowd.seats.items():
+            if place.roll is None and place.character_pk and crowd.tables[table].system == slug:
+                place.roll = roll_action(Character.objects.get(pk=place.character_pk))[1]
+
+
 def _pattern(name: str, *args) -> str:
     from django.urls import reverse
 
@@ -339,6 +355,7 @@ def measure(url: str | None = None) -> dict:
             specs = plan(count, systems)
             print(f"tables: {count} ({6 * count} feeds) ...", flush=True)
             crowds.grow(crowd, specs)
+            own_rolls(crowd, todo)
             if there:
                 _warm(*there, crowd, specs, todo)
                 row = measure_step(*there, crowd, specs, todo, seconds)
