@@ -33,7 +33,7 @@ class User:
 
     async def post(self, path: str, data: dict) -> tuple[int, bytes, float]:
         """POST ``data`` as htmx does; (status, body, ms from sending to the whole body)."""
-        body = urlencode(data).encode()
+        body = urlencode(data, doseq=True).encode()
         head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\nCookie: {self.cookie}\r\n"
                 f"X-CSRFToken: {CSRF_TOKEN}\r\nHX-Request: true\r\n"
                 f"Content-Type: application/x-www-form-urlencoded\r\n"

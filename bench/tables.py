@@ -316,7 +316,9 @@ def own_rolls(crowd, todo) -> None:
 
     for slug, (_, data) in todo["roll"].items():
         rows = crowd.template_rows.get(slug, set())
-        if not any(str(value) in rows for value in data.values()):
+        values = [v for value in data.values()
+                  for v in (value if isinstance(value, list | tuple) else [value])]  # fmt: skip
+        if not any(str(value) in rows for value in values):
             continue
         for (table, _), place in crowd.seats.items():
             if place.roll is None and place.character_pk and crowd.tables[table].system == slug:
@@ -384,7 +386,7 @@ def _warm(host, port, crowd, specs, todo) -> None:
             url, data = todo["roll"][spec.system]
             for _ in range(WARM_ROLLS):  # a connection each: to either worker
                 user = User(host, port, place.sessionid)
-                await user.post(url.format(pk=place.character_pk), fresh(data))
+                await user.post(url.format(pk=place.character_pk), fresh(place.roll or data))
                 user.close()
 
     asyncio.run(warm())

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from bench import crowd as crowds
 from bench import procs, tables
-from bench.aio import Closed, Feed, read_response
+from bench.aio import Closed, Feed, User, read_response
 
 SYSTEMS = ["mutant", "twilight", "agents", "zombie", "slots"]
 
@@ -90,6 +90,36 @@ def test_the_client_reads_answers_by_length_and_by_chunks():
     assert _read(chunked) == (422, b"abcde", True)
     with pytest.raises(Closed):
         _read(b"")
+
+
+def test_a_user_posts_as_htmx_does_and_comes_back_after_the_server_closed_an_idle_line():
+    seen = []
+
+    async def serve(reader, writer):  # answers one request per connection, then closes
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+        seen.append(head + await reader.readexactly(length))
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        writer.close()
+
+    async def play():
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        user = User("127.0.0.1", port, "s3ss10n")
+        first = await user.post("/roll/", {"conditions": ["3", "4"], "what": "a b"})
+        await asyncio.sleep(0.1)  # the server has closed the line meanwhile
+        second = await user.post("/roll/", {"x": "1"})
+        user.close()
+        server.close()
+        return first, second
+
+    first, second = asyncio.run(play())
+    assert first[:2] == (200, b"ok") and second[:2] == (200, b"ok")
+    assert len(seen) == 2
+    assert seen[0].endswith(b"\r\n\r\nconditions=3&conditions=4&what=a+b"), "a list, repeated"
+    for header in (b"HX-Request: true", b"sessionid=s3ss10n", b"X-CSRFToken: "):
+        assert header in seen[0]
 
 
 def test_proc_sees_a_process_family_cpu_and_memory():
