@@ -146,14 +146,15 @@ class Step:
 
     async def _every(self, period, act, user, spec, place) -> None:
         """``act`` about every ``period`` seconds (±20%), starting at a random moment."""
-        await asyncio.sleep(self.random.uniform(0, period))
-        while time.monotonic() < self.deadline:
+        pause = self.random.uniform(0, period)
+        while time.monotonic() + pause < self.deadline:
+            await asyncio.sleep(pause)
             try:
                 await asyncio.wait_for(act(user, spec, place), 30)
             except (OSError, TimeoutError, ValueError, asyncio.IncompleteReadError):
                 self.load.errors += 1
                 user.close()
-            await asyncio.sleep(period * self.random.uniform(0.8, 1.2))
+            pause = period * self.random.uniform(0.8, 1.2)
         user.close()
 
     async def _roll(self, user, spec, place) -> None:

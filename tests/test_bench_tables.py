@@ -72,6 +72,28 @@ def test_a_card_counts_at_each_feed_open_when_its_roll_was_answered():
     assert step.delivery()[1] == 1
 
 
+def test_people_act_at_their_pace_and_stop_at_the_steps_end_not_a_pause_later():
+    step = tables.Step("127.0.0.1", 1, None, [], {}, 0)
+    acted = []
+
+    async def act(user, spec, place):
+        acted.append(spec)
+
+    class Nobody:
+        def close(self):
+            pass
+
+    async def play(period):
+        step.deadline = time.monotonic() + 0.3
+        await asyncio.wait_for(step._every(period, act, Nobody(), "often", None), 5)
+
+    asyncio.run(play(0.05))
+    assert len(acted) >= 2
+    acted.clear()
+    asyncio.run(play(60.0))  # the next roll would come after the step: none, no waiting
+    assert acted == []
+
+
 def _read(raw: bytes):
     async def read():
         reader = asyncio.StreamReader()
