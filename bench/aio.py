@@ -39,8 +39,8 @@ class User:
                 f"Content-Type: application/x-www-form-urlencoded\r\n"
                 f"Content-Length: {len(body)}\r\n\r\n").encode()  # fmt: skip
         for attempt in (1, 2):
+            started = time.perf_counter()  # a phone's fresh connection is part of its wait
             reused = await self._connect()
-            started = time.perf_counter()
             try:
                 self.writer.write(head + body)
                 status, answer, close = await read_response(self.reader)

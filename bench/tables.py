@@ -286,9 +286,7 @@ def target(url: str | None) -> tuple[str, int] | None:
 def actions(crowd) -> dict:
     """Per system, the URL (``{pk}``: the character's or the party's) and the data of a
     player's everyday roll and of the GM's NPC roll, as their forms fill them in."""
-    from django import forms
-
-    from bench.rolls import roll_action
+    from bench.rolls import form_defaults, roll_action
     from sheets.models import Party
 
     party = Party.objects.get(pk=crowd.parties[0])
@@ -297,14 +295,7 @@ def actions(crowd) -> dict:
         action, data = roll_action(character)
         found["roll"][slug] = (_pattern("roll_form", action.slug), data)
         npc = character.system_descriptor.npc_actions[0]
-        form = npc.form_class(party)
-        data = {}
-        for name, field in form.fields.items():
-            value = form[name].value()
-            if value in (None, "") and isinstance(field, forms.CharField):
-                value = "Bench NPC"
-            if value is not None and value is not False:
-                data[name] = "on" if value is True else value
+        data = form_defaults(npc.form_class(party))
         found["npc"][slug] = (_pattern("npc_roll", slug, npc.slug), data)
     return found
 
