@@ -119,7 +119,8 @@ test-fast: $(STAMP)
 
 # Figures, not tests: uvicorn x 2 on 127.0.0.1 (PostgreSQL + Redis when DATABASE_URL and
 # REDIS_URL are set, else a scratch SQLite file); prints a table, writes bench/results.json.
-# BENCH_ARGS picks sections: make bench BENCH_ARGS="roll page".
+# BENCH_ARGS picks sections: make bench BENCH_ARGS="roll page"; `tables` (capacity,
+# minutes) runs only when named: BENCH_TABLES_STEPS=25,50 BENCH_TABLES_SECONDS=60.
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 

@@ -1,5 +1,6 @@
-"""``python -m bench [section ...]``: run the bench (every section by default) and write
-bench/results.json. Sections: roll work sheet dashboard page feed pool dice."""
+"""``python -m bench [section ...]``: run the bench (every section but ``tables`` by
+default) and write bench/results.json. Sections: roll work sheet dashboard page feed
+pool dice tables (minutes long: only when named)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from bench import environment
 
 SECTIONS = ("roll", "work", "sheet", "dashboard", "page", "feed", "pool", "dice")
+NAMED_ONLY = ("tables",)
 RESULTS = Path(__file__).resolve().parent / "results.json"
 FEED_CLIENTS = ((50, 15), (500, 8))  # (clients, rolls)
 
@@ -29,7 +31,7 @@ def machine() -> dict:
             "system": platform.platform(), "load_average_before": os.getloadavg()[0]}  # fmt: skip
 
 
-def run(sections: list[str], out: Path) -> dict:
+def run(sections: list[str], out: Path, tables_url: str | None = None) -> dict:
     run_info = environment.prepare()
     environment.setup_django()
 
@@ -113,6 +115,11 @@ def run(sections: list[str], out: Path) -> dict:
             from sheets.systems.dice.bench import measure
 
             results["dice"] = measure()
+        if "tables" in sections:
+            section("tables")
+            from bench import tables
+
+            results["tables"] = tables.measure(tables_url)
     finally:
         data.remove(table)
         environment.cleanup(run_info)
@@ -162,13 +169,17 @@ def _pool(rolls, server, sessionid, table):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("sections", nargs="*", help=" ".join(SECTIONS))
+    every = SECTIONS + NAMED_ONLY
+    parser.add_argument("sections", nargs="*", help=" ".join(every))
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--tables-url", default=os.environ.get("BENCH_TABLES_URL"),
+                        help="tables: load a server already running (http://host:port, "
+                        "e.g. the proxy) instead of starting uvicorn")  # fmt: skip
     arguments = parser.parse_args()
-    unknown = set(arguments.sections) - set(SECTIONS)
+    unknown = set(arguments.sections) - set(every)
     if unknown:
-        parser.error(f"no section {', '.join(sorted(unknown))}; choose from {' '.join(SECTIONS)}")
-    run(arguments.sections or list(SECTIONS), arguments.out)
+        parser.error(f"no section {', '.join(sorted(unknown))}; choose from {' '.join(every)}")
+    run(arguments.sections or list(SECTIONS), arguments.out, arguments.tables_url)
 
 
 if __name__ == "__main__":

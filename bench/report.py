@@ -9,6 +9,7 @@ TARGETS = {
     "feed": "p99 under 100 ms at 50 clients, under 250 ms at 500",
     "dashboard": "the same query count at 5 and at 50 characters",
     "page": "a cold load under 100 KB on the wire",
+    "tables": "250 tables or more: roll p99 < 100 ms, feed p99 < 250 ms, nothing missed",
 }
 
 
@@ -42,6 +43,8 @@ def verdicts(results: dict) -> dict[str, bool | None]:
         found["dashboard"] = len(counts) == 1
     if "page" in results:
         found["page"] = all(row["target_met"] for row in results["page"].values())
+    if "tables" in results:
+        found["tables"] = (results["tables"]["largest"] or 0) >= 250
     return found
 
 
@@ -122,10 +125,36 @@ def report(results: dict) -> None:
         for row in results["dice"]:
             print(f"  {row['system']:<9} {row['rolls_per_second'] or 0:>10,} rolls/s "
                   f"{_ms(row['largest_odds_ms']):>8} ms")  # fmt: skip
-    print("\ntargets (issue 15)")
+    if "tables" in results:
+        _tables(results["tables"])
+    print("\ntargets (issues 15 and 26)")
     found = verdicts(results)
     for key, text in TARGETS.items():
         if key in found:
             print(f"  {_met(found[key]):<8} {text}")
     results["targets"] = {key: {"target": TARGETS[key], "met": value}
                           for key, value in found.items()}  # fmt: skip
+
+
+def _tables(found: dict) -> None:
+    where = found["url"] or f"uvicorn x {found['workers']} worker(s), direct"
+    print(f"\ntables: N tables of a GM and 5 players, every page's feed open ({where}, "
+          f"{found['seconds_a_step']:.0f} s a step; ms p50 / p99)")  # fmt: skip
+    print(f"  {'N':>5} {'feeds':>6} {'rolls':>6} {'roll':>13} {'save':>13} {'feed':>13} "
+          f"{'missed':>6} {'CPU/roll':>8} {'server MB':>9} {'KB/feed':>7} {'threads':>7} "
+          f"{'client CPU':>10}")  # fmt: skip
+    for row in found["steps"]:
+
+        def pair(key, row=row):
+            return f"{_ms(row[key]['p50'])} / {_ms(row[key]['p99'])}"
+
+        print(f"  {row['tables']:>5} {row['feeds_connected']:>6} {row['rolls']:>6} "
+              f"{pair('roll'):>13} {pair('save'):>13} {pair('feed'):>13} {row['missed']:>6} "
+              f"{_ms(row.get('cpu_ms_per_roll')):>8} {_ms(row.get('server_mb')):>9} "
+              f"{_ms(row.get('kb_per_feed')):>7} {row.get('threads', '-'):>7} "
+              f"{row['client_cpu_percent']:>9}%")  # fmt: skip
+        if row["refused"] or row["errors"]:
+            print(f"        {row['refused']} refused by the rules, {row['errors']} failed")
+        if row["broken"]:
+            print(f"        over the limits: {'; '.join(row['broken'])}")
+    print(f"  largest N within the limits: {found['largest'] or 'none'}")

@@ -28,7 +28,12 @@ def roll_action(character):
     """The system's first roll (its everyday check) and the form's own defaults as the
     posted data; a blank text field (a new task's name) gets a name."""
     action = character.system_descriptor.actions[0]
-    form = action.form_class(character.sheet)
+    return action, form_defaults(action.form_class(character.sheet))
+
+
+def form_defaults(form) -> dict:
+    """What ``form`` posts as it first shows; a blank text field (a new task's, an NPC's
+    name) gets a name."""
     data = {}
     for name, field in form.fields.items():
         value = form[name].value()
@@ -37,7 +42,7 @@ def roll_action(character):
         if value is None or value is False:
             continue
         data[name] = "on" if value is True else value
-    return action, data
+    return data
 
 
 NAMED = "bench check {n}"

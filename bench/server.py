@@ -36,6 +36,13 @@ def wait_until_serving(port: int, timeout: float = 60) -> None:
 
 @contextmanager
 def uvicorn(workers: int = 2, **environment: str):
+    with uvicorn_process(workers, **environment) as (port, _):
+        yield port
+
+
+@contextmanager
+def uvicorn_process(workers: int = 2, **environment: str):
+    """As ``uvicorn``, yielding the port and the supervisor's process too."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
@@ -48,7 +55,7 @@ def uvicorn(workers: int = 2, **environment: str):
         wait_until_serving(port)
         if workers > 1:
             time.sleep(1.0)  # the second worker comes up a moment after the first
-        yield port
+        yield port, process
     finally:
         process.terminate()
         try:

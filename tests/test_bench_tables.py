@@ -1,0 +1,215 @@
+"""`make bench tables`' pieces: the table plan, the steps, the limits, the client's HTTP
+reading and delivery count, /proc, and the tables it makes in bulk (signed in, able to
+roll and save, removed after). No timing is asserted: the bench reports figures."""
+
+import asyncio
+import os
+import time
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from bench import crowd as crowds
+from bench import procs, tables
+from bench.aio import Closed, Feed, User, read_response
+
+SYSTEMS = ["mutant", "twilight", "agents", "zombie", "slots"]
+
+
+def test_the_tables_play_the_five_systems_in_turn():
+    plan = tables.plan(12, SYSTEMS)
+    assert [spec.index for spec in plan] == list(range(12))
+    assert [spec.system for spec in plan[:6]] == [*SYSTEMS, "mutant"]
+    counts = {slug: sum(spec.system == slug for spec in plan) for slug in SYSTEMS}
+    assert counts == {"mutant": 3, "twilight": 3, "agents": 2, "zombie": 2, "slots": 2}
+    assert tables.plan(4, SYSTEMS) == plan[:4], "a larger step keeps the smaller's tables"
+
+
+def test_the_steps_come_from_the_environment_rising_or_default_to_doubling():
+    assert tables.steps_from("4, 2,2") == [2, 4]
+    assert tables.steps_from(None)[:5] == [25, 50, 100, 200, 400]
+    with pytest.raises(ValueError):
+        tables.steps_from("0,5")
+
+
+def _step(tables_=25, roll=40.0, feed=60.0, missed=0, errors=0, connected=150):
+    return {"tables": tables_, "roll": {"p99": roll}, "feed": {"p99": feed},
+            "missed": missed, "errors": errors, "feeds": 6 * tables_,
+            "feeds_connected": connected}  # fmt: skip
+
+
+def test_a_step_passes_only_within_every_limit():
+    assert tables.within_limits(_step()) == []
+    assert tables.within_limits(_step(roll=100.0)) == ["roll p99 100.0 ms (limit 100)"]
+    assert tables.within_limits(_step(feed=250.0)) == ["feed p99 250.0 ms (limit 250)"]
+    assert tables.within_limits(_step(missed=1)) == ["1 cards missed"]
+    assert tables.within_limits(_step(errors=2)) == ["2 requests failed"]
+    assert tables.within_limits(_step(connected=149)) == ["1 feeds never connected"]
+    assert len(tables.within_limits(_step(roll=None))) == 1, "no roll at all is no pass"
+
+
+def test_the_largest_passing_n_is_below_the_first_step_that_broke_a_limit():
+    rows = [dict(_step(n), broken=broken) for n, broken in
+            ((25, []), (50, []), (100, ["roll p99"]), (200, []))]  # fmt: skip
+    assert tables.largest_passing(rows) == 50
+    assert tables.largest_passing([dict(_step(25), broken=["x"])]) is None
+
+
+def test_a_card_counts_at_each_feed_open_when_its_roll_was_answered():
+    step = tables.Step("127.0.0.1", 1, None, [], {}, 0)
+    early, late, gone = Feed(), Feed(), Feed()
+    early.opened_at, late.opened_at, gone.opened_at = 1.0, 5.0, 1.0
+    gone.closed_at = 2.5
+    step.feeds = {0: [early, late, gone]}
+    step.load.rolls = [(20.0, 0, 7, 2.0), (20.0, 0, 8, 3.0)]
+    early.arrivals = {7: 2.05, 8: 2.99}  # a card may come before its answer is read
+    gone.arrivals = {7: 2.1}
+    delays, missed = step.delivery()
+    assert sorted(round(d) for d in delays) == [0, 50, 100]
+    assert missed == 0, "the late feed was not open, the gone one had gone"
+    del early.arrivals[8]
+    assert step.delivery()[1] == 1
+
+
+def test_people_act_at_their_pace_and_stop_at_the_steps_end_not_a_pause_later():
+    step = tables.Step("127.0.0.1", 1, None, [], {}, 0)
+    acted = []
+
+    async def act(user, spec, place):
+        acted.append(spec)
+
+    class Nobody:
+        def close(self):
+            pass
+
+    async def play(period):
+        step.deadline = time.monotonic() + 0.3
+        await asyncio.wait_for(step._every(period, act, Nobody(), "often", None), 5)
+
+    asyncio.run(play(0.05))
+    assert len(acted) >= 2
+    acted.clear()
+    asyncio.run(play(60.0))  # the next roll would come after the step: none, no waiting
+    assert acted == []
+
+
+def _read(raw: bytes):
+    async def read():
+        reader = asyncio.StreamReader()
+        reader.feed_data(raw)
+        reader.feed_eof()
+        return await read_response(reader)
+
+    return asyncio.run(read())
+
+
+def test_the_client_reads_answers_by_length_and_by_chunks():
+    assert _read(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello+next") == (
+        200, b"hello", False)  # fmt: skip
+    chunked = (b"HTTP/1.1 422 Unprocessable\r\nTransfer-Encoding: chunked\r\n"
+               b"Connection: close\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n")  # fmt: skip
+    assert _read(chunked) == (422, b"abcde", True)
+    with pytest.raises(Closed):
+        _read(b"")
+
+
+def test_a_user_posts_as_htmx_does_and_comes_back_after_the_server_closed_an_idle_line():
+    seen = []
+
+    async def serve(reader, writer):  # answers one request per connection, then closes
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+        seen.append(head + await reader.readexactly(length))
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        writer.close()
+
+    async def play():
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        user = User("127.0.0.1", port, "s3ss10n")
+        first = await user.post("/roll/", {"conditions": ["3", "4"], "what": "a b"})
+        await asyncio.sleep(0.1)  # the server has closed the line meanwhile
+        second = await user.post("/roll/", {"x": "1"})
+        user.close()
+        server.close()
+        return first, second
+
+    first, second = asyncio.run(play())
+    assert first[:2] == (200, b"ok") and second[:2] == (200, b"ok")
+    assert len(seen) == 2
+    assert seen[0].endswith(b"\r\n\r\nconditions=3&conditions=4&what=a+b"), "a list, repeated"
+    for header in (b"HX-Request: true", b"sessionid=s3ss10n", b"X-CSRFToken: "):
+        assert header in seen[0]
+
+
+def test_proc_sees_a_process_family_cpu_and_memory():
+    pids = procs.family(os.getpid())
+    assert pids[0] == os.getpid()
+    before = procs.usage(pids)
+    spent = time.process_time() + 0.05
+    while time.process_time() < spent:
+        pass
+    after = procs.usage(pids)
+    assert after["cpu_seconds"] > before["cpu_seconds"]
+    assert after["rss_bytes"] > 10 * 2**20 and after["threads"] >= 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_bench_seats_tables_in_bulk_that_can_play_and_removes_them():
+    from django.contrib.auth import get_user_model
+
+    from sheets.models import Character, Party
+
+    crowd = crowds.start("t3st")
+    specs = tables.plan(5, SYSTEMS)
+    crowds.grow(crowd, specs[:2])
+    crowds.grow(crowd, specs)  # the step after: three more tables
+    assert len(crowd.tables) == 5 and len(crowd.seats) == 30
+    todo = tables.actions(crowd)
+    tables.own_rolls(crowd, todo)
+
+    for spec in specs:
+        party = Party.objects.get(pk=crowd.parties_of[spec.index])
+        gm = Client()
+        gm.cookies["sessionid"] = crowd.seats[(spec.index, 0)].sessionid
+        assert gm.get(reverse("party_dashboard", args=[party.pk])).status_code == 200
+        url, data = todo["npc"][spec.system]
+        npc = gm.post(url.format(pk=party.pk), data, headers={"HX-Request": "true"})
+        assert npc.status_code == 200, (spec.system, npc.content[:300])
+        assert tables.ROLL_PK.search(npc.content)
+
+        place = crowd.seats[(spec.index, 3)]
+        character = Character.objects.get(pk=place.character_pk)
+        template = crowd.templates[spec.system]
+        assert (character.system, character.party_id) == (spec.system, party.pk)
+        assert character.sheet.pk == character.pk
+        for relation in type(character.sheet)._meta.related_objects:
+            if relation.field.name == "sheet" and not hasattr(relation.related_model,
+                                                              "instance_type"):  # fmt: skip
+                rows = relation.related_model.objects
+                assert (
+                    rows.filter(sheet=character.sheet).count()
+                    == rows.filter(sheet=template.sheet).count()
+                ), "the template's rows, copied"
+        player = Client()
+        player.cookies["sessionid"] = place.sessionid
+        url, data = todo["roll"][spec.system]
+        data = place.roll or data
+        rolled = player.post(url.format(pk=character.pk), data, headers={"HX-Request": "true"})
+        assert rolled.status_code == 200, (spec.system, rolled.content[:300])
+        assert tables.ROLL_PK.search(rolled.content)
+        saved = player.post(
+            reverse("sheet_field_save", args=[character.pk, "character-name"]),
+            {"character-name": f"{template.name} II", "original-character-name": place.name},
+            headers={"HX-Request": "true"},
+        )
+        assert saved.status_code == 200
+        character.refresh_from_db()
+        assert character.name == f"{template.name} II"
+
+    made = list(crowd.users)
+    crowds.remove(crowd)
+    assert not get_user_model().objects.filter(pk__in=made).exists()
+    assert not Party.objects.filter(pk__in=crowd.parties).exists()
