@@ -166,6 +166,10 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 EVENTSTREAM_STORAGE_CLASS = "rolls.stream.PartyEventStorage"
+# The live feed's stored events (what a reconnecting page replays) are kept this many
+# days, then pruned (rolls.stream.prune_events; `manage.py prune_feed`). The rolls
+# themselves stay: an older page catches up from the party's roll log.
+TABLESIDE_FEED_KEEP_DAYS = float(os.environ.get("TABLESIDE_FEED_KEEP_DAYS") or 3)
 EVENTSTREAM_CHANNELMANAGER_CLASS = "rolls.stream.PartyChannelManager"
 
 # Sign up and change password refuse weak passwords, the reason next to the field.
