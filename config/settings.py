@@ -130,11 +130,15 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
 ):
     # psycopg's connection pool, one per server process: a request borrows a connection
     # and gives it back at its end, instead of opening a new one (~5-10 ms on a LAN).
-    # Each borrowed connection is checked first (CONN_HEALTH_CHECKS -> the pool's
-    # check_connection), so one the database dropped is replaced, not handed out.
-    # CONN_MAX_AGE must stay 0 with a pool. DATABASE_POOL=0 turns it off.
+    # Each borrowed connection is checked first (one empty query), so one the database
+    # dropped is replaced, not handed out; on a failed check every idle connection of the
+    # pool is checked at once (config/postgresql/base.py: psycopg_pool's own check waits
+    # 1, 2, 4 s... between dead ones). CONN_MAX_AGE must stay 0 with a pool.
+    # DATABASE_POOL=0 turns it off.
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "check": None,  # checked by config.postgresql instead
         "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE") or 2),
         "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE") or 20),
         # How long a request waits for a free connection before failing (seconds).
