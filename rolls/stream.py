@@ -194,7 +194,9 @@ def store_events(event_type: str, items: list[tuple[str, str]]) -> None:
     never happens (a worker killed, Redis away) is found by the readers, who catch up
     from the store (``rolls.feed_redis``)."""
     stored = get_storage().append_events(event_type, items)
-    transaction.on_commit(partial(later, partial(publish, stored)))
+    # a party's events are published in the order they were stored, within a process
+    order = ("publish", items[0][0].removesuffix(GM_SUFFIX))
+    transaction.on_commit(partial(later, partial(publish, stored), order=order))
 
 
 def publish(events) -> None:
@@ -234,8 +236,10 @@ send_to_party = _send  # for other modules' events (group checks)
 def after_commit(announce, *args, **kwargs) -> None:
     """Call ``announce(*args, **kwargs)`` once the current transaction commits, after the
     request's response has gone out (``config.after_response``): the person who acted
-    gets their answer without waiting for the party's feed."""
-    transaction.on_commit(partial(later, partial(announce, *args, **kwargs)))
+    gets their answer without waiting for the party's feed. The same announcement with
+    the same arguments (a party's settings) is made in the order it was asked for."""
+    order = (announce.__module__, announce.__qualname__, args)
+    transaction.on_commit(partial(later, partial(announce, *args, **kwargs), order=order))
 
 
 def announce_roll(roll_id: int, *, update: bool = False, written=None) -> None:
@@ -335,7 +339,9 @@ def sheet_changed(character_id: int, system_slug: str | None = None) -> None:
         for changed_id, slug in changed:
             announce_sheet(changed_id, slug)
 
-    callback = partial(later, flush)
+    def callback():  # each character's dashboard card in the order of its changes
+        later(flush, order=("sheets", *sorted(pending)))
+
     callback.flushes_sheets = True
     transaction.on_commit(callback)
 

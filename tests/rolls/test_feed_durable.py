@@ -30,7 +30,7 @@ def test_a_rolls_cards_are_stored_before_anything_runs_after_its_answer(
     player_client, party, player, scripted_dice, monkeypatch
 ):
     held_back = []  # what would run after the answer: here, never (a worker killed then)
-    monkeypatch.setattr(stream, "later", held_back.append)
+    monkeypatch.setattr(stream, "later", lambda job, order=None: held_back.append(job))
     sheet = MutantSheetFactory(character__owner=player, character__party=party)
     scripted_dice(6, 1)
     url = reverse("roll_form", args=[sheet.pk, "d6"])
