@@ -93,3 +93,39 @@ def test_an_event_whose_publish_was_lost_is_read_from_the_store_at_the_second_sw
     assert feed_redis.sweep({"party-77": 4}) == [], "read from the store once"
     published(listening, 5)
     assert listening.channel_items["party-77"][0].id == "5", "the next publish goes on from there"
+
+
+def test_a_page_whose_last_event_was_pruned_resets_and_catches_up_from_the_log(
+    asgi_server, client, settings
+):
+    import datetime
+
+    from django.utils import timezone
+
+    from rolls.stream import prune_events
+    from tests.factories import CharacterFactory, PartyFactory, member_of
+    from tests.rolls.test_feed import make_roll, session_cookies
+    from tests.sse_client import SSEStream
+
+    settings.TABLESIDE_FEED_KEEP_DAYS = 2
+    party = PartyFactory()
+    player = member_of(party)
+    character = CharacterFactory(owner=player, party=party)
+    seen, missed = make_roll(character, outcome="seen"), make_roll(character, outcome="missed")
+    for roll in (seen, missed):
+        announce_roll(roll.pk)
+    page_had = f"{party_channel(party.pk)}:1"  # the page's Last-Event-ID: the first roll
+    StoredEvent.objects.update(created=timezone.now() - datetime.timedelta(days=3))
+    assert prune_events() > 0
+    later = make_roll(character, outcome="made after the prune")
+    announce_roll(later.pk)
+
+    cookies = session_cookies(client, player)
+    again = SSEStream(f"{asgi_server.url}/parties/{party.pk}/events/", cookies,
+                      last_event_id=page_had)  # fmt: skip
+    try:
+        assert again.wait_for("stream-reset"), "the stream says it cannot replay"
+    finally:
+        again.close()
+    log = client.get(reverse("party_log", args=[party.pk]), {"after": seen.pk}).text
+    assert "missed" in log and "made after the prune" in log, "the log has every roll since"
