@@ -61,7 +61,8 @@ def listening():
     listener.loop = loop
     listener.channels = {"party-77"}
     manager = get_listener_manager()
-    manager.add_listener(listener)
+    with manager.lock:  # as a stream registers (without starting a Redis subscription)
+        manager.listeners_by_channel.setdefault("party-77", set()).add(listener)
     try:
         yield listener
     finally:
