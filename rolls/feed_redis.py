@@ -165,6 +165,9 @@ def deliver(channel: str, event: Event) -> None:
     """Give a published event to this process's streams of its channel: the next one
     is queued; one further on makes them read from the store (what was skipped, then
     it); one they already have is dropped."""
+    if event.id is None:  # an event kept nowhere: nothing to read again, pass it on
+        eventstream_views.get_listener_manager().add_to_queues(channel, event)
+        return
     event_id = int(event.id)
     with _delivered_lock:
         last = _delivered.get(channel)
@@ -236,20 +239,21 @@ async def sweep_forever() -> None:
             continue
         try:
             stored = await sync_to_async(stored_counters, thread_sensitive=False)(channels)
+            lagging = sweep(stored)
+            if lagging:
+                log.warning("live feed: events never received on %s, read from the store",
+                            lagging)  # fmt: skip
+                catch_up(lagging)
         except Exception as error:  # the database is away: the next sweep tries again
-            log.warning("live feed: could not read the stored events' counters (%s)", error)
-            continue
-        lagging = sweep(stored)
-        if lagging:
-            log.warning("live feed: events never published on %s, read from the store", lagging)
-            catch_up(lagging)
+            log.warning("live feed: could not compare with the stored events (%s)", error)
 
 
 def publishing_client():
-    """The client send_event publishes with: no retries and short timeouts. With redis-py's
-    defaults (3 retries with backoff, 5 s timeouts) every roll made while Redis was down
-    took ~4 s to answer; the event is stored before it is published, and the streams
-    read it from the database meanwhile, so failing fast loses nothing."""
+    """The client the feed publishes with (rolls.stream.publish): no retries and short
+    timeouts. With redis-py's defaults (3 retries with backoff, 5 s timeouts) every roll
+    made while Redis was down took ~4 s to answer; the event is stored before it is
+    published, and the streams read it from the database meanwhile, so failing fast
+    loses nothing."""
     import redis
     from redis.backoff import NoBackoff
     from redis.retry import Retry

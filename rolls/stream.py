@@ -134,13 +134,13 @@ def keep_days() -> float:
     return settings.TABLESIDE_FEED_KEEP_DAYS
 
 
-def prune_events(older_than: timedelta | None = None) -> int:
+def prune_events() -> int:
     """Delete the feed's stored events older than ``TABLESIDE_FEED_KEEP_DAYS`` (a page
     that comes back with an older Last-Event-ID is told to reset, and catches up from
     the party's roll log); how many went. The counters stay: ids never repeat."""
     from django_eventstream.models import Event as StoredEvent
 
-    cutoff = timezone.now() - (older_than or timedelta(days=keep_days()))
+    cutoff = timezone.now() - timedelta(days=keep_days())
     deleted, _ = StoredEvent.objects.filter(created__lt=cutoff).delete()
     return deleted
 
