@@ -5,7 +5,7 @@ events and writing the character's dashboard card took about a third of a roll's
 ``later(job)`` keeps such a job until the response is sent (``AfterResponseMiddleware``
 hangs them on the response's close, which Django calls after the last byte, under ASGI
 and WSGI alike); outside a request (a management command, a test calling a function)
-the job runs at once.
+the job runs at once (so does one a job hands over).
 
 Jobs handed over with the same ``order`` key run in the order they were handed over
 within a process, even when two requests finish out of order (a character's dashboard
@@ -92,14 +92,15 @@ def _run(order: Hashable | None, ticket: int | None, job) -> None:
 
 
 def later(job, order: Hashable | None = None) -> None:
-    """Run ``job`` after this thread's response is sent, or now outside a request; after
-    every job handed over before it with the same ``order`` key."""
-    ticket = _ticket(order)
+    """Run ``job`` after this thread's response is sent, after every job handed over
+    before it with the same ``order`` key; outside a request (or from a job) now, in
+    its caller's turn (waiting there for a job queued behind the caller would hold
+    both back)."""
     jobs = getattr(_local, "jobs", None)
     if jobs is None:
-        _run(order, ticket, job)
+        _run(order, None, job)
     else:
-        jobs.append((order, ticket, job))
+        jobs.append((order, _ticket(order), job))
 
 
 def run_pending() -> bool:

@@ -110,6 +110,29 @@ def test_jobs_of_another_order_do_not_wait_for_a_job_whose_request_is_still_open
     assert done[-1] == "slow"
 
 
+def test_a_job_handed_over_by_a_job_runs_in_its_turn_not_behind_the_next(monkeypatch):
+    """A dashboard card's job publishes its event (a job of the party's order) while the
+    roll's next job of that order is queued behind it: no waiting on each other."""
+    monkeypatch.setattr(after_response, "WAIT_SECONDS", 30)
+    done = []
+
+    def card():
+        later(lambda: done.append("card published"), order="party-1")
+
+    def view(request):
+        later(card, order="party-1")
+        later(lambda: done.append("next published"), order="party-1")
+        return HttpResponse()
+
+    closing = threading.Thread(
+        target=lambda: AfterResponseMiddleware(view)(request()).close(), daemon=True
+    )
+    closing.start()
+    closing.join(timeout=5)
+    assert not closing.is_alive(), "the jobs did not wait for each other"
+    assert done == ["card published", "next published"]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_job_waiting_for_its_turn_holds_no_database_connection():
     from django.contrib.auth.models import User
