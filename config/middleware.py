@@ -3,6 +3,8 @@ that cannot lend one in time), a request fails with OperationalError/InterfaceEr
 
 - An idempotent read (GET, HEAD) is run once more on a fresh connection: a dropped
   connection is usually replaced at once, and the person never sees it.
+- A pool with no free connection in time (every one busy: the server is overloaded) is
+  not retried, and its 503 says the server is busy, not that a connection was lost.
 - Otherwise (a write, or a second failure) the answer is 503 with a clear "try again":
   a small page, or for an htmx request a short fragment the page can show in place
   (with ``Retry-After``). A write is never retried here: its transaction was rolled back
@@ -37,12 +39,25 @@ def drop_broken_connections() -> None:
             connection.close_if_unusable_or_obsolete()
 
 
-def database_unavailable(request, status: int = 503):
+def server_busy(exception: BaseException | None) -> bool:
+    """Whether a database error is the pool having no free connection in time (every one
+    busy: an overloaded server), not a connection the database dropped."""
+    from psycopg_pool import PoolTimeout, TooManyRequests
+
+    while exception is not None:
+        if isinstance(exception, PoolTimeout | TooManyRequests):
+            return True
+        exception = exception.__cause__ or exception.__context__
+    return False
+
+
+def database_unavailable(request, status: int = 503, busy: bool = False):
     is_htmx = request.headers.get("HX-Request") == "true"
     template = (
         "errors/_database_unavailable.html" if is_htmx else "errors/database_unavailable.html"
     )
-    response = render(request, template, {"retry_after": RETRY_AFTER_SECONDS}, status=status)
+    context = {"retry_after": RETRY_AFTER_SECONDS, "busy": busy}
+    response = render(request, template, context, status=status)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
@@ -59,9 +74,11 @@ class DatabaseUnavailableMiddleware:
         if not isinstance(exception, DATABASE_ERRORS):
             return None
         drop_broken_connections()
+        busy = server_busy(exception)
         match = request.resolver_match
         if (
-            request.method in IDEMPOTENT_METHODS
+            not busy  # reading again would wait for the pool once more
+            and request.method in IDEMPOTENT_METHODS
             and match is not None
             and not iscoroutinefunction(match.func)
             and not getattr(request, "_tableside_db_retried", False)
@@ -75,9 +92,10 @@ class DatabaseUnavailableMiddleware:
                 return response
             except DATABASE_ERRORS as again:
                 drop_broken_connections()
-                exception = again
-        log.error("database unavailable on %s %s: %s", request.method, request.path, exception)
-        return database_unavailable(request)
+                exception, busy = again, server_busy(again)
+        what = "no free database connection (busy)" if busy else "database unavailable"
+        log.error("%s on %s %s: %s", what, request.method, request.path, exception)
+        return database_unavailable(request, busy=busy)
 
 
 def server_error(request):
@@ -86,7 +104,7 @@ def server_error(request):
     request's id to quote (rendered without the request: no query, no session)."""
     if isinstance(sys.exception(), DATABASE_ERRORS):
         drop_broken_connections()
-        return database_unavailable(request)
+        return database_unavailable(request, busy=server_busy(sys.exception()))
     page = loader.get_template("errors/500.html").render(
         {"request_id": getattr(request, "request_id", "")}
     )

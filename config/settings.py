@@ -139,14 +139,16 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
 ):
     # psycopg's connection pool, one per server process: a request borrows a connection
     # and gives it back at its end, instead of opening a new one (~5-10 ms on a LAN).
-    # Each borrowed connection is checked first (CONN_HEALTH_CHECKS -> the pool's
-    # check_connection), so one the database dropped is replaced, not handed out.
+    # Each borrowed connection is checked first (one empty query), so one the database
+    # dropped is replaced, not handed out; on a failed check every idle connection of the
+    # pool is checked at once (config/postgresql/base.py: psycopg_pool's own check waits
+    # 1, 2, 4 s... between dead ones), and one direct connection before the pool's first
+    # reports a wrong DATABASE_URL at once, not after the pool's timeout.
     # CONN_MAX_AGE must stay 0 with a pool. DATABASE_POOL=0 turns it off.
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    # Django's backend, with one direct connection before the pool's first: a wrong
-    # DATABASE_URL is reported at once, not after the pool's timeout (config/postgresql).
     DATABASES["default"]["ENGINE"] = "config.postgresql"
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "check": None,  # checked by config.postgresql instead
         "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE") or 2),
         "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE") or 20),
         # How long a request waits for a free connection before failing (seconds).
@@ -178,6 +180,10 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 EVENTSTREAM_STORAGE_CLASS = "rolls.stream.PartyEventStorage"
+# The live feed's stored events (what a reconnecting page replays) are kept this many
+# days, then pruned (rolls.stream.prune_events; `manage.py prune_feed`). The rolls
+# themselves stay: an older page catches up from the party's roll log.
+TABLESIDE_FEED_KEEP_DAYS = float(os.environ.get("TABLESIDE_FEED_KEEP_DAYS") or 3)
 EVENTSTREAM_CHANNELMANAGER_CLASS = "rolls.stream.PartyChannelManager"
 
 # Sign up and change password refuse weak passwords, the reason next to the field.

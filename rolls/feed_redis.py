@@ -16,6 +16,16 @@ the config app's ``ready()``; django-eventstream itself is not changed):
 
 ``feed-status`` events are queued under a channel of their own, so they never touch
 the stream's last event ids (a Last-Event-ID reconnect still resumes exactly).
+
+Every stored event reaches every open stream, even when its publish never happens (the
+worker that stored it was killed after its answer, Redis dropped the message): a
+roll's events are committed with the roll (``rolls.stream.announce_roll``), and
+``deliver`` hands a stream only the next event of its channel. An event further on (one
+before it was never published, or is late) makes the channel's streams read what they
+lack from the store instead, in order; an event already read so is dropped. Every
+``SWEEP_SECONDS`` each process compares its channels' stored counters with what it has
+delivered: a channel behind for a whole sweep catches up from the store, so an event
+whose publish was lost arrives within two sweeps even when nothing follows it.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 
 from django.conf import settings
 from django_eventstream import views as eventstream_views
@@ -86,10 +97,11 @@ class ResilientRedisListener(eventstream_views.RedisListener):
             event = Event(
                 payload["channel"], payload["event_type"], payload["data"], id=payload["pub_id"]
             )
-            eventstream_views.get_listener_manager().add_to_queues(payload["channel"], event)
+            deliver(payload["channel"], event)
         raise ConnectionError("the Redis subscription ended")
 
     async def start(self):
+        self.sweeper = asyncio.ensure_future(sweep_forever())
         delay = self.min_backoff
         while True:
             subscribed_before = self.subscriptions
@@ -130,13 +142,118 @@ def notify_streams(html: str | None, *, catch_up: bool) -> None:
                 listener.overflow = True
         for listener in listeners:
             listener.wake_threadsafe()
+    if catch_up:
+        forget_delivered()  # read from the store: the next event of each channel too
+
+
+# --- every stored event, to every open stream ---------------------------------------------
+
+SWEEP_SECONDS = 2.0
+_delivered: dict[str, int] = {}  # channel -> the last id this process's streams have had
+_behind: dict[str, int] = {}  # channel -> a stored id the last sweep found undelivered
+_delivered_lock = threading.Lock()
+
+
+def forget_delivered() -> None:
+    """The next event of every channel makes its streams read from the store."""
+    with _delivered_lock:
+        _delivered.clear()
+        _behind.clear()
+
+
+def deliver(channel: str, event: Event) -> None:
+    """Give a published event to this process's streams of its channel: the next one
+    is queued; one further on makes them read from the store (what was skipped, then
+    it); one they already have is dropped."""
+    if event.id is None:  # an event kept nowhere: nothing to read again, pass it on
+        eventstream_views.get_listener_manager().add_to_queues(channel, event)
+        return
+    event_id = int(event.id)
+    with _delivered_lock:
+        last = _delivered.get(channel)
+        if last is not None and event_id <= last:
+            return
+        _delivered[channel] = event_id
+        _behind.pop(channel, None)
+    if last is not None and event_id == last + 1:
+        eventstream_views.get_listener_manager().add_to_queues(channel, event)
+    else:
+        catch_up([channel])
+
+
+def catch_up(channels) -> None:
+    """Make this process's open streams of ``channels`` read the events they have not
+    sent from the store (the stream's own path after its queue overflowed)."""
+    manager = eventstream_views.get_listener_manager()
+    with manager.lock:
+        listeners = {
+            listener
+            for channel in channels
+            for listener in manager.listeners_by_channel.get(channel, ())
+        }
+        for listener in listeners:
+            listener.overflow = True
+            listener.wake_threadsafe()
+
+
+def stored_counters(channels) -> dict[str, int]:
+    """The last stored event id of each channel (one query), the connection given back."""
+    from django_eventstream.models import EventCounter
+
+    from rolls.stream import release_connection
+
+    try:
+        return dict(EventCounter.objects.filter(name__in=channels).values_list("name", "value"))
+    finally:
+        release_connection()
+
+
+def sweep(stored: dict[str, int]) -> list[str]:
+    """The channels whose streams must read from the store: stored past what was
+    delivered at the sweep before too (its publish is lost, not slow), or never
+    delivered in this process."""
+    lagging = []
+    with _delivered_lock:
+        for channel, value in stored.items():
+            last = _delivered.get(channel)
+            if last is not None and last >= value:
+                _behind.pop(channel, None)
+            elif last is None or last < _behind.get(channel, -1):
+                lagging.append(channel)
+                _delivered[channel] = value
+                _behind.pop(channel, None)
+            else:
+                _behind[channel] = value
+    return lagging
+
+
+async def sweep_forever() -> None:
+    from asgiref.sync import sync_to_async
+
+    manager = eventstream_views.get_listener_manager()
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        with manager.lock:
+            channels = list(manager.listeners_by_channel)
+        if not channels:
+            continue
+        try:
+            stored = await sync_to_async(stored_counters, thread_sensitive=False)(channels)
+            lagging = sweep(stored)
+            if lagging:
+                log.warning("live feed: events never received on %s, read from the store",
+                            lagging)  # fmt: skip
+                catch_up(lagging)
+        except Exception as error:  # the database is away: the next sweep tries again
+            log.warning("live feed: could not compare with the stored events (%s)", error)
 
 
 def publishing_client():
-    """The client send_event publishes with: no retries and short timeouts. With redis-py's
-    defaults (3 retries with backoff, 5 s timeouts) every roll made while Redis was down
-    took ~4 s to answer; the event is stored before it is published, and the streams
-    read it from the database meanwhile, so failing fast loses nothing."""
+    """The client the feed publishes with (rolls.stream.publish): no retries and short
+    timeouts. With redis-py's defaults (3 retries with backoff, 5 s timeouts) every roll
+    made while Redis was down took ~4 s to answer; the event is stored before it is
+    published, and the streams read it from the database meanwhile, so failing fast
+    loses nothing."""
     import redis
     from redis.backoff import NoBackoff
     from redis.retry import Retry

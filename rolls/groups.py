@@ -147,7 +147,7 @@ def do_swap(group_pk: int, character_pk: int, other_pk: int, user) -> GroupCheck
             participant.swapped = True
             participant.save(update_fields=["swapped"])
             participant.roll.save(update_fields=["result", "outcome"])
-            after_commit(announce_roll, participant.roll.pk, update=True)
+            announce_roll(participant.roll.pk, update=True)
         after_commit(announce_group, group.party_id)
     return group
 
@@ -193,7 +193,7 @@ def _read(group, participants, sheets, user) -> None:
         raise GroupRefused("Nothing to read: nobody has rolled yet.", 422)
     for roll in reading.changed_rolls:
         roll.save(update_fields=["result", "outcome"])
-        after_commit(announce_roll, roll.pk, update=True)
+        announce_roll(roll.pk, update=True)
     result = {**group.result, "lines": [*group.result.get("lines", []), *reading.lines]}
     if reading.summary is not None:
         first = min(present or participants, key=lambda p: p.character_id)

@@ -15,17 +15,19 @@ from __future__ import annotations
 import json
 import logging
 import time
+from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django_eventstream import send_event
 from django_eventstream.channelmanager import DefaultChannelManager
 from django_eventstream.event import Event
 from django_eventstream.storage import DjangoModelStorage
+from django_eventstream.utils import get_storage
 
 from config.after_response import later
 from rolls.cards import roll_card_html
@@ -81,32 +83,39 @@ def release_connection() -> None:
 class PartyEventStorage(DjangoModelStorage):
     """django-eventstream's database storage; the reads a stream makes (its last id when
     it opens, the events it missed after a reconnect) let go of the connection after.
-    Writes (send_event, from a roll's request) keep the request's connection."""
+    Writes keep the caller's connection: a roll's events are written in the roll's own
+    transaction (``announce_roll``)."""
 
-    # Events live a day (django-eventstream's EVENT_TIMEOUT); the library looks for
-    # expired ones after every event it stores (a query each time, two per roll). Once a
-    # minute per process is as good for a day-long window.
+    # Old events go by age (``TABLESIDE_FEED_KEEP_DAYS``): looked for at most once a
+    # minute per process, after a response, never inside a transaction (``prune_events``).
     TRIM_EVERY_SECONDS = 60
     _trimmed_at = float("-inf")
 
     def trim_event_log(self):
+        if connection.in_atomic_block:
+            return  # the library's first event of a channel, inside a roll: not now
         now = time.monotonic()
         if now - PartyEventStorage._trimmed_at < self.TRIM_EVERY_SECONDS:
             return
         PartyEventStorage._trimmed_at = now
-        super().trim_event_log()
+        prune_events()
 
     def append_event(self, channel, event_type, data):
-        """Store an event under the channel's next id: one statement on PostgreSQL (the
-        library's way takes five or six queries: the counter read, locked, the event
-        written, the counter saved, each event twice per roll). A channel's first event
-        goes the library's way, which makes its counter."""
-        text = json.dumps(data, cls=DjangoJSONEncoder)
-        eid = next_event_id(channel, event_type, text)
-        if eid is None:
-            return super().append_event(channel, event_type, data)
-        self.trim_event_log()
-        return Event(channel, event_type, data, id=eid)
+        return self.append_events(event_type, [(channel, data)])[0]
+
+    def append_events(self, event_type, items):
+        """Store one event of ``event_type`` on each channel of ``items`` ((channel, data)
+        pairs), each under its channel's next id: one statement on PostgreSQL for all the
+        channels (the library's way takes five or six queries an event). A channel's
+        first event goes the library's way, which makes its counter."""
+        texts = [(channel, json.dumps(data, cls=DjangoJSONEncoder)) for channel, data in items]
+        ids = next_event_ids(event_type, texts)
+        return [
+            Event(channel, event_type, data, id=ids[channel])
+            if channel in ids
+            else super(PartyEventStorage, self).append_event(channel, event_type, data)
+            for channel, data in items
+        ]
 
     def get_events(self, channel, last_id, limit=100):
         try:
@@ -121,50 +130,104 @@ class PartyEventStorage(DjangoModelStorage):
             release_connection()
 
 
-def next_event_id(channel: str, event_type: str, text: str) -> int | None:
-    """Count the channel's event and store it under the new count, in one transaction
-    (the counter's row lock keeps ids in order and without gaps, as the library's own
-    way does); None when the channel has no counter yet or has never had an event (the
-    library then writes the placeholder event 0 it reads from)."""
+def keep_days() -> float:
+    return settings.TABLESIDE_FEED_KEEP_DAYS
+
+
+def prune_events() -> int:
+    """Delete the feed's stored events older than ``TABLESIDE_FEED_KEEP_DAYS`` (a page
+    that comes back with an older Last-Event-ID is told to reset, and catches up from
+    the party's roll log); how many went. The counters stay: ids never repeat."""
+    from django_eventstream.models import Event as StoredEvent
+
+    cutoff = timezone.now() - timedelta(days=keep_days())
+    deleted, _ = StoredEvent.objects.filter(created__lt=cutoff).delete()
+    return deleted
+
+
+def next_event_ids(event_type: str, items: list[tuple[str, str]]) -> dict[str, int]:
+    """Count each channel's event and store it under the new count (``items``: channel
+    and the event's stored text), in the caller's transaction; the new id of each
+    channel that has had an event before (the library writes a channel's first event,
+    and the placeholder event 0 it reads from). The counters' row locks, taken in name
+    order, keep ids in order and without gaps until the transaction ends: a later event
+    of the channel waits for this one's commit, so no reader ever sees id n+1 before n."""
     from django_eventstream.models import Event as StoredEvent
     from django_eventstream.models import EventCounter
 
     counters, events, now = EventCounter._meta.db_table, StoredEvent._meta.db_table, timezone.now()
+    if connection.vendor == "postgresql":  # every channel in one statement: one round trip
+        wanted = ", ".join(["(%s, %s)"] * len(items))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH wanted (channel, data) AS (VALUES {wanted}),"
+                f" locked AS (SELECT name FROM {counters} WHERE value > 0 AND name IN"
+                f" (SELECT channel FROM wanted) ORDER BY name FOR UPDATE),"
+                f" counted AS (UPDATE {counters} SET value = value + 1, updated = %s"
+                f" WHERE name IN (SELECT name FROM locked) RETURNING name, value)"
+                f" INSERT INTO {events} (channel, type, data, eid, created)"
+                f" SELECT counted.name, %s, wanted.data, counted.value, %s"
+                f" FROM counted JOIN wanted ON wanted.channel = counted.name"
+                f" RETURNING channel, eid",
+                [*(value for item in items for value in item), now, event_type, now],
+            )
+            return dict(cursor.fetchall())
     count = (
         f"UPDATE {counters} SET value = value + 1, updated = %s"
         " WHERE name = %s AND value > 0 RETURNING value"
     )
     store = f"INSERT INTO {events} (channel, type, data, eid, created) VALUES (%s, %s, %s, %s, %s)"
-    if connection.vendor == "postgresql":  # both in one statement: one round trip
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"WITH counted AS ({count}) INSERT INTO {events} (channel, type, data, eid, "
-                f"created) SELECT %s, %s, %s, value, %s FROM counted RETURNING eid",
-                [now, channel, channel, event_type, text, now],
-            )
-            row = cursor.fetchone()
-        return None if row is None else row[0]
+    ids = {}
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(count, [now, channel])
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        cursor.execute(store, [channel, event_type, text, row[0], now])
-        return row[0]
+        for channel, text in sorted(items):
+            cursor.execute(count, [now, channel])
+            row = cursor.fetchone()
+            if row is not None:
+                cursor.execute(store, [channel, event_type, text, row[0], now])
+                ids[channel] = row[0]
+    return ids
+
+
+def store_events(event_type: str, items: list[tuple[str, str]]) -> None:
+    """Store the events in the current transaction (or at once, outside one), and
+    publish them to the open pages once it commits, after the response: a publish that
+    never happens (a worker killed, Redis away) is found by the readers, who catch up
+    from the store (``rolls.feed_redis``)."""
+    stored = get_storage().append_events(event_type, items)
+    # a party's events are published in the order they were stored, within a process
+    order = ("publish", items[0][0].removesuffix(GM_SUFFIX))
+    transaction.on_commit(partial(later, partial(publish, stored), order=order))
+
+
+def publish(events) -> None:
+    """Tell every server process's open streams about stored events: through Redis
+    (with REDIS_URL), else to this process's streams directly."""
+    from django_eventstream import eventstream
+
+    from rolls.feed_redis import REDIS_CHANNEL, deliver
+
+    for event in events:
+        if eventstream.redis_client is None:
+            deliver(event.channel, event)
+            continue
+        message = {"channel": event.channel, "event_type": event.type, "data": event.data,
+                   "pub_id": str(event.id)}  # fmt: skip
+        try:
+            eventstream.redis_client.publish(REDIS_CHANNEL, json.dumps(message))
+        except Exception as error:  # stored: the readers catch up from the database
+            log.warning("could not publish %s to %s (%s); pages read it from the store",
+                        event.type, event.channel, error)  # fmt: skip
+    get_storage().trim_event_log()
 
 
 def _send_one(channel: str, event: str, body: str) -> None:
-    try:
-        send_event(channel, event, body, json_encode=False)
-    except Exception:  # what was saved stays saved; a feed hiccup must not be a 500
-        log.exception("could not send %s to %s", event, channel)
+    store_events(event, [(channel, body)])
 
 
 def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> None:
-    """Send an event to the players' channel and to the GM's (``gm_html`` when the GM
-    sees more than the players: a secret roll)."""
-    _send_one(party_channel(party_id), event, html)
-    _send_one(gm_channel(party_id), event, gm_html or html)
+    """Store an event on the players' channel and on the GM's (``gm_html`` when the GM
+    sees more than the players: a secret roll); published once the transaction commits."""
+    store_events(event, [(party_channel(party_id), html), (gm_channel(party_id), gm_html or html)])
 
 
 send_to_party = _send  # for other modules' events (group checks)
@@ -173,14 +236,18 @@ send_to_party = _send  # for other modules' events (group checks)
 def after_commit(announce, *args, **kwargs) -> None:
     """Call ``announce(*args, **kwargs)`` once the current transaction commits, after the
     request's response has gone out (``config.after_response``): the person who acted
-    gets their answer without waiting for the party's feed."""
-    transaction.on_commit(partial(later, partial(announce, *args, **kwargs)))
+    gets their answer without waiting for the party's feed. The same announcement with
+    the same arguments (a party's settings) is made in the order it was asked for."""
+    order = (announce.__module__, announce.__qualname__, args)
+    transaction.on_commit(partial(later, partial(announce, *args, **kwargs), order=order))
 
 
 def announce_roll(roll_id: int, *, update: bool = False, written=None) -> None:
-    """Send a saved roll to its party's feed (called after the roll's commit); with
-    ``update``, the roll's card again after a later step (a pick, a reveal). ``written``:
-    the new Roll as the request wrote it (with its character), not read again."""
+    """Put a saved roll's card on its party's feed, in the roll's own transaction (call
+    it inside the transaction that writes the roll): the roll and its events commit
+    together, and are published to the open pages after the response. With ``update``,
+    the roll's card again after a later step (a pick, a reveal). ``written``: the new
+    Roll as the request wrote it (with its character), not read again."""
     from rolls.models import Roll
 
     roll = written
@@ -274,7 +341,9 @@ def sheet_changed(character_id: int, system_slug: str | None = None) -> None:
         for changed_id, slug in changed:
             announce_sheet(changed_id, slug)
 
-    callback = partial(later, flush)
+    def callback():  # each character's dashboard card in the order of its changes
+        later(flush, order=("sheets", *sorted(pending)))
+
     callback.flushes_sheets = True
     transaction.on_commit(callback)
 

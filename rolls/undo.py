@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from rolls.models import Roll
-from rolls.stream import after_commit, announce_roll
+from rolls.stream import announce_roll
 
 
 def note_undone(character, change) -> None:
@@ -24,4 +24,4 @@ def note_undone(character, change) -> None:
         line = change.what.removesuffix(f" (roll #{roll.pk})")
         roll.undone = [*roll.undone, line]
         roll.save(update_fields=["undone"])
-        after_commit(announce_roll, roll.pk, update=True)
+        announce_roll(roll.pk, update=True)

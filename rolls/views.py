@@ -16,7 +16,7 @@ from rolls.actions import Rolled
 from rolls.cards import roll_card_html
 from rolls.models import Roll
 from rolls.rng import server_rng
-from rolls.stream import after_commit, announce_roll, channel_for
+from rolls.stream import announce_roll, channel_for
 from sheets.editing import editable_character, locked_editable_sheet, locked_sheet
 from sheets.models import Party
 from sheets.restore import Change
@@ -191,7 +191,7 @@ def close_push(request, pk):
             locked.pushable = False
             locked.result = {**locked.result, "push_closed": True}
             locked.save(update_fields=["pushable", "result"])
-            after_commit(announce_roll, locked.pk, update=True)
+            announce_roll(locked.pk, update=True)  # stored with the change
     roll.refresh_from_db()
     if request.htmx:
         return HttpResponse(roll_card_html(roll, is_gm=True))
@@ -233,7 +233,7 @@ def choose(request, pk):
         # Failure into a Cost; the Player's Option turns a failed check into a success),
         # or end the push (hits allocated)
         locked_roll.save(update_fields=["result", "effects", "outcome", "label", "pushable"])
-        after_commit(announce_roll, locked_roll.pk, update=True)
+        announce_roll(locked_roll.pk, update=True)
     return _result_response(request, context)
 
 
@@ -253,7 +253,7 @@ def reveal(request, pk):
     for each in revealed:
         if each.secret:
             Roll.objects.filter(pk=each.pk).update(secret=False)
-            after_commit(announce_roll, each.pk, update=True)
+            announce_roll(each.pk, update=True)
     if request.htmx:
         roll.secret = False
         return HttpResponse(roll_card_html(roll, is_gm=True))
@@ -292,9 +292,10 @@ def _own_roll(request, pk):
 def _record(
     character, user, run, pushed_from=None, secret=False, party=None, npc_name="", system=None
 ):
-    """Run a roll with the sheet row locked and write the Roll in the same transaction;
-    once committed, the party's feed is woken. Without a character (the GM's NPC roll)
-    there is no sheet to lock: ``run(None)``, for ``party``, in ``system``."""
+    """Run a roll with the sheet row locked and write the Roll and its feed events in the
+    same transaction; once committed, the party's open pages get them. Without a
+    character (the GM's NPC roll) there is no sheet to lock: ``run(None)``, for
+    ``party``, in ``system``."""
     system = system or character.system_descriptor
     with transaction.atomic():
         sheet = locked_sheet(system, character) if character is not None else None
@@ -331,9 +332,9 @@ def save_roll(
     character, user, rolled: Rolled, pushed_from=None, secret=False, party=None, npc_name="",
     system=None,
 ) -> Roll:  # fmt: skip
-    """Write a roll (inside the caller's transaction, its sheet locked); once committed,
-    the party's feed is woken. Without a character (an NPC's roll): ``party``, ``system``
-    and ``npc_name`` say whose it is."""
+    """Write a roll (inside the caller's transaction, its sheet locked) and its card on the
+    party's feed (stored in the same transaction, published once it commits). Without a
+    character (an NPC's roll): ``party``, ``system`` and ``npc_name`` say whose it is."""
     roll = Roll.objects.create(
         character=character,
         npc_name=npc_name,
@@ -352,7 +353,7 @@ def save_roll(
     )
     Roll.push.related.set_cached_value(roll, None)  # a new roll has no push yet
     roll.push_exists = roll.newer_roll_exists = False  # nor a roll after it
-    after_commit(announce_roll, roll.pk, written=roll)  # its card, as written
+    announce_roll(roll.pk, written=roll)  # its card as written, stored with the roll
     return roll
 
 

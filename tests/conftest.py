@@ -35,6 +35,16 @@ def fast_password_hashing(request):
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def feed_delivery_starts_afresh(request):
+    """Each test's database numbers its feed events from 1 again: this process forgets
+    which ids its streams were given (rolls.feed_redis) by an earlier test."""
+    if request.config.pluginmanager.hasplugin("django"):
+        from rolls import feed_redis
+
+        feed_redis.forget_delivered()
+
+
 @pytest.fixture
 def scripted_dice():
     """Script the server's dice for a view test: ``scripted_dice(6, 1, 3)``."""

@@ -1,22 +1,34 @@
-"""Django's PostgreSQL backend, with one direct connection before a pool's first.
+"""Django's PostgreSQL backend, with a pool that says a wrong DATABASE_URL at once and
+heals at once after the database dropped its connections.
 
-psycopg's pool retries a failing connection in the background and the request waits
-its whole timeout (10 s) to hear only "couldn't get a connection after 10.00 sec".
-Before a process's pool lends its first connection, this backend opens one connection
-itself: a database that does not exist, a login refused or a server that does not
-answer is then reported at once, in the database's own words, naming DATABASE_URL.
-Once a connection has been made, the pool works as before (a database that goes away
-later is the 503 "try again" of config.middleware)."""
+- A wrong DATABASE_URL: psycopg's pool retries a failing connection in the background
+  and the request waits its whole timeout (10 s) to hear only "couldn't get a connection
+  after 10.00 sec". Before a process's pool lends its first connection, this backend
+  opens one connection itself: a database that does not exist, a login refused or a
+  server that does not answer is then reported at once, in the database's own words,
+  naming DATABASE_URL.
+- Dropped connections (a restart, a failover, idle connections terminated):
+  psycopg_pool checks a connection before lending it, but after a failed check it waits
+  (1 s, then 2 s, 4 s...) before it tries the next one: with a pool full of connections
+  a restart had killed, requests stalled up to the pool's timeout and failed. Here the
+  pool's own check is off (``"check": None`` in settings) and ``get_new_connection``
+  checks instead: on a failed check the dead connection goes back (the pool discards it
+  and opens another in the background), every idle connection of the pool is checked at
+  once (``pool.check()``: the other dead ones go too), and the next one is taken without
+  a wait."""
 
 from __future__ import annotations
 
 import threading
 
+import psycopg
 from django.db.backends.postgresql import base
+from psycopg_pool import ConnectionPool
 
 from config.startup import ConfigurationProblem, database_url_shown
 
 PROBE_TIMEOUT_SECONDS = 5
+ATTEMPTS = 3  # a database that kills every connection it hands out is down: say so
 
 
 class DatabaseRefused(base.Database.OperationalError, ConfigurationProblem):
@@ -34,7 +46,22 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 if id(pool) not in self._probed_pools:
                     self._connect_once(conn_params)
                     self._probed_pools.add(id(pool))
-        return super().get_new_connection(conn_params)
+        return self._checked(super().get_new_connection(conn_params), conn_params)
+
+    def _checked(self, connection, conn_params):
+        failed = 0
+        while self.pool is not None:
+            try:
+                ConnectionPool.check_connection(connection)
+                return connection
+            except psycopg.Error:
+                failed += 1
+                self.pool.putconn(connection)
+                if failed == ATTEMPTS:
+                    raise
+                self.pool.check()
+                connection = super().get_new_connection(conn_params)
+        return connection
 
     def _connect_once(self, conn_params):
         params = {"connect_timeout": PROBE_TIMEOUT_SECONDS, **conn_params}

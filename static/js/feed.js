@@ -1,22 +1,78 @@
-// Every page with a party feed: when the stream (re)opens, ask for the rolls after the
-// newest one shown (not "the latest 30"); never show a roll twice, newest on top.
+// Every page with a party feed shows every roll of the party, once, newest on top.
+// - When the stream (re)opens, the page asks the log for the rolls since the newest roll
+//   the log itself last answered with ("data-feed-complete"), not since the newest card
+//   shown: a roll committed a moment after a later one (two server processes) or missed
+//   while disconnected is filled in, wherever it falls among the cards.
+// - The feed's events are numbered per channel without gaps: a roll arriving after a gap
+//   in the numbers (an event the page never got) makes the page ask for the rolls after
+//   the newest card it had before that roll.
 (function () {
   "use strict";
-  function newestShown(feed) {
-    var newest = 0;
-    feed.querySelectorAll("[data-roll]").forEach(function (card) {
-      newest = Math.max(newest, parseInt(card.dataset.roll, 10) || 0);
-    });
-    return newest;
+  var SHOWN = 30; // rolls a feed shows at first (rolls.models.FEED_LENGTH)
+  function rollNumber(card) { return parseInt(card.dataset.roll, 10) || 0; }
+  function shownNewestFirst(feed) {
+    return Array.prototype.map.call(feed.querySelectorAll(":scope > [data-roll]"), rollNumber)
+      .sort(function (a, b) { return b - a; });
+  }
+  function catchUpFrom(feed) {
+    if (feed.dataset.catchUpAfter) {
+      var after = feed.dataset.catchUpAfter;
+      delete feed.dataset.catchUpAfter;
+      return parseInt(after, 10) || 0;
+    }
+    var shown = shownNewestFirst(feed);
+    if (!shown.length) { return 0; }
+    var complete = parseInt(feed.dataset.feedComplete || "", 10) || 0;
+    // a page open for hours asks from its 30th newest card at most
+    return Math.max(complete, shown[Math.min(shown.length, SHOWN) - 1] - 1);
   }
   document.body.addEventListener("htmx:configRequest", function (event) {
     var trigger = event.detail.elt;
     if (!trigger.hasAttribute || !trigger.hasAttribute("data-feed-catch-up")) { return; }
     var feed = document.querySelector(trigger.getAttribute("hx-target"));
-    var newest = feed ? newestShown(feed) : 0;
-    if (newest) { event.detail.parameters.after = String(newest); }
+    var after = feed ? catchUpFrom(feed) : 0;
+    if (after) { event.detail.parameters.after = String(after); }
   });
-  function rollNumber(card) { return parseInt(card.dataset.roll, 10) || 0; }
+  // The log's answer: once it is the last page, every roll up to its newest is shown.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var trigger = event.detail.elt;
+    if (!trigger.hasAttribute || !event.detail.successful) { return; }
+    if (!trigger.hasAttribute("data-feed-catch-up") && !trigger.hasAttribute("data-catch-up-next")) { return; }
+    var text = event.detail.xhr.responseText || "";
+    if (text.indexOf("data-catch-up-next") !== -1) { return; }
+    var feed = document.querySelector(trigger.getAttribute("hx-target"));
+    if (!feed) { return; }
+    var newest = parseInt(feed.dataset.feedComplete || "", 10) || 0;
+    text.replace(/data-roll="(\d+)"/g, function (_, number) {
+      newest = Math.max(newest, parseInt(number, 10));
+    });
+    feed.dataset.feedComplete = String(newest);
+  });
+  function eventNumber(message) { // "party-1:57" (or several channels) -> 57
+    var match = /:(\d+)$/.exec((message && message.lastEventId) || "");
+    return match ? parseInt(match[1], 10) : null;
+  }
+  document.body.addEventListener("htmx:sseOpen", function (event) {
+    if (event.target.dataset) { delete event.target.dataset.feedEvent; } // the catch-up covers it
+  });
+  // The number of the newest event the page has had; a roll after a gap asks the log.
+  function counted(event) {
+    var source = event.target.closest && event.target.closest("[data-feed-source]");
+    var number = eventNumber(event.detail);
+    if (!source || number === null) { return null; }
+    var last = parseInt(source.dataset.feedEvent || "", 10) || 0;
+    source.dataset.feedEvent = String(Math.max(number, last));
+    return { source: source, gap: last > 0 && number > last + 1 };
+  }
+  document.body.addEventListener("htmx:sseMessage", counted); // events swapped elsewhere too
+  document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var feed = event.target.classList && event.target.classList.contains("feed") ? event.target : null;
+    var seen = counted(event);
+    if (!feed || !seen || !seen.gap) { return; }
+    feed.dataset.catchUpAfter = String(shownNewestFirst(feed)[0] || 0);
+    var catchUp = seen.source.querySelector("[data-feed-catch-up]");
+    if (catchUp) { htmx.trigger(catchUp, "feedGap"); }
+  });
   htmx.onLoad(function () {
     document.querySelectorAll(".feed").forEach(function (feed) {
       var seen = {};

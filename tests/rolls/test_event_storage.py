@@ -1,39 +1,61 @@
-"""The feed's event store: expired events still go, but the store looks for them once a
-minute per process, not after every event (two per roll)."""
+"""The feed's event store: events numbered per channel in order, several channels in one
+statement, and old events pruned by age (``TABLESIDE_FEED_KEEP_DAYS``), at most once a
+minute per process, never inside a roll's transaction."""
 
 import datetime
+import io
 
 import pytest
-from django.db import connection
+from django.core.management import call_command
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django_eventstream.models import Event
 
-from rolls.stream import PartyEventStorage
+from rolls.stream import PartyEventStorage, prune_events
 
 pytestmark = pytest.mark.django_db
 
 
-def trims(captured) -> int:
-    return sum('"created" <' in q["sql"] for q in captured.captured_queries)
+def stored_days_ago(channel, eid, days):
+    event = Event.objects.create(channel=channel, type="roll", data='"x"', eid=eid)
+    Event.objects.filter(pk=event.pk).update(created=timezone.now() - datetime.timedelta(days))
+    return event
 
 
-def test_expired_events_go_once_a_minute_not_after_every_event(monkeypatch):
+def test_events_older_than_the_kept_days_are_pruned_and_ids_go_on(settings):
+    settings.TABLESIDE_FEED_KEEP_DAYS = 2
     storage = PartyEventStorage()
-    old = Event.objects.create(channel="party-gone", type="roll", data="{}", eid=7)
-    Event.objects.filter(pk=old.pk).update(created=timezone.now() - datetime.timedelta(days=2))
-    monkeypatch.setattr(PartyEventStorage, "_trimmed_at", float("-inf"))
-
-    with CaptureQueriesContext(connection) as captured:
-        storage.append_event("party-1", "roll", "<p>a</p>")
-        storage.append_event("party-1", "roll", "<p>b</p>")
-    assert trims(captured) == 2  # the first event's look: one batch, then "no more"
+    storage.append_event("party-3", "roll", "first")
+    old = stored_days_ago("party-gone", 7, days=3)
+    recent = stored_days_ago("party-gone", 8, days=1)
+    assert prune_events() == 1
     assert not Event.objects.filter(pk=old.pk).exists()
+    assert Event.objects.filter(pk=recent.pk).exists()
+    assert storage.append_event("party-3", "roll", "second").id == 2, "ids never repeat"
 
-    monkeypatch.setattr(PartyEventStorage, "_trimmed_at", float("-inf"))  # a minute later
-    with CaptureQueriesContext(connection) as captured:
-        storage.append_event("party-1", "roll", "<p>c</p>")
-    assert trims(captured) == 1
+
+def test_manage_py_prune_feed_says_how_many_went(settings):
+    settings.TABLESIDE_FEED_KEEP_DAYS = 0.5
+    stored_days_ago("party-gone", 3, days=1)
+    out = io.StringIO()
+    call_command("prune_feed", stdout=out)
+    assert out.getvalue().strip() == "Pruned 1 feed events older than 0.5 days."
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_process_prunes_once_a_minute_and_never_inside_a_transaction(monkeypatch):
+    storage = PartyEventStorage()
+    monkeypatch.setattr(PartyEventStorage, "_trimmed_at", float("-inf"))
+    stored_days_ago("party-gone", 1, days=30)
+    with transaction.atomic():
+        storage.trim_event_log()  # a roll's transaction: not now
+    assert Event.objects.count() == 1
+    storage.trim_event_log()
+    assert Event.objects.count() == 0
+    stored_days_ago("party-gone", 2, days=30)
+    storage.trim_event_log()  # within the minute: not again
+    assert Event.objects.count() == 1
 
 
 def test_events_are_numbered_in_order_from_one_and_read_back_as_sent():
@@ -48,14 +70,21 @@ def test_events_are_numbered_in_order_from_one_and_read_back_as_sent():
     assert storage.append_event("party-8", "roll", "x").id == 1, "each channel counts alone"
 
 
-def test_after_its_first_event_a_channel_stores_an_event_in_one_statement():
+def test_after_their_first_event_channels_store_their_events_in_one_statement():
     if connection.vendor != "postgresql":
         pytest.skip("one statement is PostgreSQL's (elsewhere: the count, then the event)")
     storage = PartyEventStorage()
     storage.append_event("party-9", "roll", "first")
+    storage.append_event("party-9-gm", "roll", "first")
     with CaptureQueriesContext(connection) as captured:
         storage.append_event("party-9", "roll", "second")
     assert len(captured) == 1
+    with CaptureQueriesContext(connection) as captured:
+        both = storage.append_events("roll", [("party-9", "third"), ("party-9-gm", "more")])
+    assert len(captured) == 1, "both channels of a party in one statement"
+    assert [(e.channel, e.id, e.data) for e in both] == [
+        ("party-9", 3, "third"), ("party-9-gm", 2, "more")
+    ]  # fmt: skip
 
 
 @pytest.mark.django_db(transaction=True)

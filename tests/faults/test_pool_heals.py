@@ -1,0 +1,110 @@
+"""After PostgreSQL restarts (or drops idle connections), a server whose pools are full
+of connections the database killed answers at once (issue 31, item 2).
+
+PostgreSQL is shared here, so it is not restarted: what a restart does to a server
+process's pool is done instead, every backend of that process terminated with
+pg_terminate_backend from another connection, while the pool is filled. The pool's
+timeout is set short (DATABASE_POOL_TIMEOUT), so a request that waits for the pool
+fails with a 503 instead of answering slowly: every request must be a 200."""
+
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import psycopg
+import pytest
+from django.db import connection
+
+from tests.asgi_server import free_port
+from tests.factories import PartyFactory, UserFactory, member_of
+from tests.faults.test_workers import post, session_of
+from tests.registry_inputs import demo_character
+from tests.rolls.test_feed_across_workers import ROOT, database_url, wait_until_serving
+from tests.sse_client import SSEStream
+
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the pool is PostgreSQL's (DATABASE_URL)"
+)
+APP_NAME = "tableside-pool-heals"
+AT_ONCE, LOADS = 16, 48
+
+
+def backends(admin) -> list[int]:
+    found = admin.execute(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = %s", [APP_NAME]
+    ).fetchall()
+    return [pid for (pid,) in found]
+
+
+def admin_connection():
+    db = connection.settings_dict
+    return psycopg.connect(
+        host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"] or "postgres",
+        dbname=db["NAME"], autocommit=True,
+    )  # fmt: skip
+
+
+def terminate_all(admin) -> int:
+    """What a restart does to the pool: every one of its connections killed."""
+    killed = backends(admin)
+    for pid in killed:
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    deadline = time.monotonic() + 5
+    while set(backends(admin)) & set(killed):
+        assert time.monotonic() < deadline, "the backends did not go away"
+        time.sleep(0.02)
+    return len(killed)
+
+
+@pytest.fixture
+def server(transactional_db):
+    port = free_port()
+    environment = {
+        **os.environ, "DJANGO_DEBUG": "1", "DATABASE_POOL_TIMEOUT": "1",
+        "DATABASE_URL": f"{database_url()}?application_name={APP_NAME}",
+    }  # fmt: skip
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+         "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=environment,
+    )  # fmt: skip
+    try:
+        wait_until_serving(port)
+        yield port
+    finally:
+        worker.terminate()
+        worker.wait(timeout=10)
+
+
+def page_load(port, path, sessionid) -> int:
+    page = SSEStream(f"http://127.0.0.1:{port}{path}", {"sessionid": sessionid}, timeout=30)
+    try:
+        page.response.read()
+        return page.status
+    finally:
+        page.close()
+
+
+def test_with_every_pooled_connection_killed_requests_still_answer_at_once(server, client):
+    party = PartyFactory(gm=UserFactory())
+    player = member_of(party)
+    characters = [demo_character(player, party, "mutant", n) for n in range(4)]
+    sessionid = session_of(client, player)
+    sheet = f"/characters/{characters[0].pk}/"
+
+    with ThreadPoolExecutor(AT_ONCE) as pool:
+        filled = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(LOADS)))
+    assert filled == [200] * LOADS
+    with admin_connection() as admin:
+        assert terminate_all(admin) >= 4, "the pool had grown to hold several connections"
+
+    def roll(n):
+        character = characters[n % len(characters)]
+        return post(server, f"/characters/{character.pk}/roll/d6/", {"count": "2"}, sessionid)[0]
+
+    with ThreadPoolExecutor(AT_ONCE) as pool:
+        rolls = list(pool.map(roll, range(AT_ONCE)))
+        pages = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(AT_ONCE)))
+    assert rolls == [200] * AT_ONCE, "no roll waited for the pool's timeout (a 503)"
+    assert pages == [200] * AT_ONCE

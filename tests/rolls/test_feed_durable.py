@@ -1,0 +1,132 @@
+"""A saved roll cannot miss the feed: its card is stored in the roll's own transaction
+(so it commits with the roll, or not at all), and each process hands its streams only
+the next event of a channel, reading from the store whatever was never published."""
+
+import asyncio
+
+import pytest
+from django.db import transaction
+from django.urls import reverse
+from django_eventstream.event import Event
+from django_eventstream.models import Event as StoredEvent
+from django_eventstream.views import Listener, get_listener_manager
+
+from rolls import feed_redis, stream
+from rolls.models import Roll
+from rolls.stream import announce_roll, gm_channel, party_channel
+from tests.factories import MutantSheetFactory
+
+
+def cards_stored(party, roll):
+    return sorted(
+        channel
+        for channel, data in StoredEvent.objects.filter(type="roll").values_list("channel", "data")
+        if f'data-roll=\\"{roll.pk}\\"' in data and channel.startswith(party_channel(party.pk))
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolls_cards_are_stored_before_anything_runs_after_its_answer(
+    player_client, party, player, scripted_dice, monkeypatch
+):
+    held_back = []  # what would run after the answer: here, never (a worker killed then)
+    monkeypatch.setattr(stream, "later", lambda job, order=None: held_back.append(job))
+    sheet = MutantSheetFactory(character__owner=player, character__party=party)
+    scripted_dice(6, 1)
+    url = reverse("roll_form", args=[sheet.pk, "d6"])
+    response = player_client.post(url, {"count": "2"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    roll = Roll.objects.get()
+    assert cards_stored(party, roll) == [party_channel(party.pk), gm_channel(party.pk)]
+    assert held_back, "the roll committed; only the publishing waits for after the answer"
+
+
+@pytest.mark.django_db
+def test_a_roll_rolled_back_leaves_no_card_on_the_feed(party, player):
+    sheet = MutantSheetFactory(character__owner=player, character__party=party)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        roll = Roll.objects.create(character=sheet.character, party=party, user=player,
+                                   system="mutant", kind="skill", label="Fight")  # fmt: skip
+        announce_roll(roll.pk)
+        assert cards_stored(party, roll), "stored in the roll's transaction"
+        raise RuntimeError("the roll failed after its card was stored")
+    assert not StoredEvent.objects.filter(type="roll").exists()
+
+
+@pytest.fixture
+def listening():
+    """A stream's listener on channel 'party-77' in this process."""
+    loop = asyncio.new_event_loop()
+    listener = Listener()
+    listener.loop = loop
+    listener.channels = {"party-77"}
+    manager = get_listener_manager()
+    with manager.lock:  # as a stream registers (without starting a Redis subscription)
+        manager.listeners_by_channel.setdefault("party-77", set()).add(listener)
+    try:
+        yield listener
+    finally:
+        manager.remove_listener(listener)
+        feed_redis.forget_delivered()
+        loop.close()
+
+
+def published(listener, eid):
+    listener.channel_items, listener.overflow = {}, False
+    feed_redis.deliver("party-77", Event("party-77", "roll", f"card {eid}", id=str(eid)))
+    return [item.id for item in listener.channel_items.get("party-77", [])], listener.overflow
+
+
+def test_a_stream_gets_the_next_event_and_reads_the_store_for_one_further_on(listening):
+    assert published(listening, 5) == ([], True), "the first seen here: read from the store"
+    assert published(listening, 6) == (["6"], False), "the next one: queued as it comes"
+    assert published(listening, 8) == ([], True), "7 never came: 7 and 8 from the store"
+    assert published(listening, 7) == ([], False), "7 late: already read, dropped"
+    assert published(listening, 9) == (["9"], False)
+
+
+def test_an_event_whose_publish_was_lost_is_read_from_the_store_at_the_second_sweep(listening):
+    published(listening, 3)
+    listening.overflow = False
+    assert feed_redis.sweep({"party-77": 3}) == [], "nothing stored that was not delivered"
+    assert feed_redis.sweep({"party-77": 4}) == [], "4 stored: its publish may be on its way"
+    assert feed_redis.sweep({"party-77": 4}) == ["party-77"], "still not here: lost"
+    assert feed_redis.sweep({"party-77": 4}) == [], "read from the store once"
+    published(listening, 5)
+    assert listening.channel_items["party-77"][0].id == "5", "the next publish goes on from there"
+
+
+def test_a_page_whose_last_event_was_pruned_resets_and_catches_up_from_the_log(
+    asgi_server, client, settings
+):
+    import datetime
+
+    from django.utils import timezone
+
+    from rolls.stream import prune_events
+    from tests.factories import CharacterFactory, PartyFactory, member_of
+    from tests.rolls.test_feed import make_roll, session_cookies
+    from tests.sse_client import SSEStream
+
+    settings.TABLESIDE_FEED_KEEP_DAYS = 2
+    party = PartyFactory()
+    player = member_of(party)
+    character = CharacterFactory(owner=player, party=party)
+    seen, missed = make_roll(character, outcome="seen"), make_roll(character, outcome="missed")
+    for roll in (seen, missed):
+        announce_roll(roll.pk)
+    page_had = f"{party_channel(party.pk)}:1"  # the page's Last-Event-ID: the first roll
+    StoredEvent.objects.update(created=timezone.now() - datetime.timedelta(days=3))
+    assert prune_events() > 0
+    later = make_roll(character, outcome="made after the prune")
+    announce_roll(later.pk)
+
+    cookies = session_cookies(client, player)
+    again = SSEStream(f"{asgi_server.url}/parties/{party.pk}/events/", cookies,
+                      last_event_id=page_had)  # fmt: skip
+    try:
+        assert again.wait_for("stream-reset"), "the stream says it cannot replay"
+    finally:
+        again.close()
+    log = client.get(reverse("party_log", args=[party.pk]), {"after": seen.pk}).text
+    assert "missed" in log and "made after the prune" in log, "the log has every roll since"
