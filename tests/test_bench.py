@@ -73,8 +73,8 @@ def test_the_bench_measures_every_system_on_sqlite_in_process():
     assert work["trivial"]["after_queries"] == 0, "a page nobody else hears about"
     for slug in table.characters:
         assert work[slug]["statuses"] == [200], slug
-        assert work[slug]["answer_queries"] > 2, "the sheet read and the roll written"
-        assert work[slug]["after_queries"] > 0, "the roll's card stored for the feed"
+        # the sheet read, the roll written and its card stored with it (rolls/stream.py)
+        assert work[slug]["answer_queries"] > 3, slug
         assert work[slug]["answer_ms"]["n"] == 2
 
     # an agent left at HP 0 by a run of failed checks is made again before the next section
