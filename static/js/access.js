@@ -68,3 +68,25 @@
     if (!timer) { timer = window.setTimeout(function () { sayArrived(region); }, 1500); }
   });
 })();
+
+// A control that a swap takes away (Remove on a row, which becomes "Removed ... Undo")
+// leaves the keyboard on nothing: the focus goes to what took its place, its first
+// control, or the new element itself.
+(function () {
+  "use strict";
+  var lostFrom = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    lostFrom = target && target.id && target.contains(document.activeElement) ? target.id : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var id = lostFrom;
+    lostFrom = null;
+    if (!id || (document.activeElement && document.activeElement !== document.body)) { return; }
+    var taken = document.getElementById(id);
+    if (!taken) { return; }
+    var control = taken.querySelector("button:not([disabled]), a[href], input:not([type=hidden]), select");
+    if (!control) { taken.setAttribute("tabindex", "-1"); control = taken; }
+    control.focus({ preventScroll: true });
+  });
+})();

@@ -179,3 +179,43 @@ def test_the_theme_follows_the_device_until_the_player_chooses_one_in_the_navbar
     page = log_in(elsewhere.new_page(), player)
     expect(page.locator("html")).to_have_attribute("data-bs-theme", "dark")
     elsewhere.close()
+
+
+def test_a_gear_line_is_added_and_removed_by_keyboard_and_the_focus_is_never_lost(
+    sheet_page, mutant_sheet
+):
+    page = sheet_page
+    name = page.locator("#id_gear-new-name")
+    name.focus()
+    page.keyboard.type("Rope")
+    page.keyboard.press("Enter")  # the add form sends itself
+    remove = page.get_by_role("button", name="Remove gear line Rope")
+    expect(remove).to_be_visible()
+    assert mutant_sheet.gear.get().name == "Rope"
+    assert page.evaluate("document.activeElement !== document.body")
+
+    remove.focus()
+    assert remove.evaluate(FOCUS_SHOWN)
+    page.keyboard.press("Enter")
+    expect(page.locator("#rows-gear .sheet-row-removed")).to_contain_text("Rope")
+    assert not mutant_sheet.gear.exists()
+    assert page.evaluate("document.activeElement !== document.body"), "the focus fell off"
+
+
+def test_the_gm_rolls_for_an_npc_from_the_dashboard_by_keyboard(
+    asgi_server, page, log_in, gm, party, mutant_sheet
+):
+    log_in(page, gm)
+    page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
+    control = page.get_by_role("link", name="MYZ: NPC or monster roll")
+    control.focus()
+    assert control.evaluate(FOCUS_SHOWN)
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog")
+    roll = dialog.get_by_role("button", name="Roll", exact=True)
+    expect(roll).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog.locator("[data-roll-result]")).to_be_visible()
+    expect(page.locator("#roll-said")).not_to_be_empty()
+    page.keyboard.press("Escape")
+    expect(control).to_be_focused()
