@@ -112,7 +112,6 @@ def test_the_feed_says_someone_elses_roll_in_one_short_line_and_not_the_page_own
     log_in(page, player)
     page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
     expect(page.locator(".sheet-tab.is-active")).to_have_count(1)
-    wait_for_feed_subscribers(2)
 
     page.get_by_role("link", name="Roll Fight").click()
     scripted_dice(6, 1, 3, 4, 2, 5, 2, 1)
