@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "config",
     "sheets",
     "rolls",
+    "preferences",
 ]
 
 MIDDLEWARE = [
@@ -111,6 +112,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "preferences.theme.theme",
             ],
         },
     },

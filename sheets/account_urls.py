@@ -1,12 +1,14 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from preferences.views import choose_theme
 from sheets import account_views
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", account_views.signup, name="signup"),
+    path("theme/", choose_theme, name="choose_theme"),
     path(
         "password/",
         account_views.PasswordChangeView.as_view(),

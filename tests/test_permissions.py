@@ -177,7 +177,8 @@ MATRIX = [
      other_player=FORBIDDEN)),
 ]  # fmt: skip
 # open to anyone: the home page is the landing page when logged out
-PUBLIC = {"home", "login", "logout", "signup", "password_change", "password_change_done"}
+PUBLIC = {"home", "login", "logout", "signup", "password_change", "password_change_done",
+          "choose_theme"}  # fmt: skip
 
 
 def resolve_kwargs(kwargs, table):

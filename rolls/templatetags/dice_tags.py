@@ -5,6 +5,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from config.form_renderer import escaped
+from rolls.spoken import spoken_roll
 
 register = template.Library()
 
@@ -96,3 +97,9 @@ def dice_list(dice, pushed=False, small=False):
     items = "".join(_die(die, bool(pushed)) for die in dice)
     css = "dice dice-small" if small else "dice"
     return mark_safe(f'<ul class="{css}" aria-label="Dice">{items}</ul>')
+
+
+@register.filter
+def spoken(roll) -> str:
+    """A roll in one line for a screen reader (rolls.spoken): the dialog says it once."""
+    return spoken_roll(roll.label, roll.outcome, roll.result, roll.effects, roll.is_push)

@@ -115,6 +115,24 @@
       { target: "#roll-form-slot", swap: "innerHTML" });
   });
 
+  // Tab and Shift+Tab go round the dialog's own controls (a modal dialog would let the
+  // focus out to the browser's address bar after its last control).
+  dialog.addEventListener("keydown", function (event) {
+    if (event.key !== "Tab") { return; }
+    var controls = Array.prototype.filter.call(dialog.querySelectorAll(
+      "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])"
+    ), function (control) { return control.getClientRects().length > 0; });
+    if (!controls.length) { return; }
+    var first = controls[0], last = controls[controls.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+
   dialog.addEventListener("close", function () {
     var scrollY = window.scrollY;
     if (opener && document.body.contains(opener)) { opener.focus({ preventScroll: true }); }

@@ -101,7 +101,7 @@ def test_a_skill_rolls_and_pushes_in_the_dialog_and_the_page_never_moves(
 
     scripted_dice(1, 1, 4, 6, 3, 2)
     dialog.get_by_role("button", name="Push the roll").click()
-    expect(dialog.get_by_text("pushed")).to_be_visible()
+    expect(dialog.get_by_text("pushed", exact=True)).to_be_visible()
     expect(dialog.locator(".dice .die-rerolled")).to_have_count(6)
     expect(dialog.get_by_role("button", name="Push the roll")).to_have_count(0)
     dialog.get_by_role("button", name="Close").click()

@@ -208,8 +208,9 @@ def test_the_sheet_shows_the_sectors_rot_level(gm_client, party, player, mutant_
     page = as_user(player).get(mutant_sheet.character.get_absolute_url()).content.decode()
     assert "Rot level: 3, hotspot" in page
     refresh = as_user(player).post(reverse("sheet_refresh", args=[mutant_sheet.pk]), headers=HTMX)
-    assert 'id="sheet-party-state" aria-label="The party\'s settings" hx-swap-oob="true"' in (
-        refresh.content.decode()
+    assert (
+        'id="sheet-party-state" role="group" aria-label="The party\'s settings"'
+        ' hx-swap-oob="true"' in refresh.content.decode()
     )
 
 

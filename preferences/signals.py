@@ -1,0 +1,12 @@
+from django.contrib.auth.signals import user_logged_in
+
+from preferences import theme
+
+
+def _restore_theme(sender, request, user, **kwargs):
+    if request is not None and hasattr(request, "session"):
+        theme.restore(request, user)
+
+
+def connect():
+    user_logged_in.connect(_restore_theme, dispatch_uid="preferences.restore_theme")

@@ -1,0 +1,92 @@
+// Loaded in <head>, not deferred (it sets the theme before the page is drawn); its
+// listeners are on the document, so they hear htmx's events from any page.
+
+// The theme: a person who chose "as the device" gets light or dark from
+// prefers-color-scheme, and follows the device when it changes (evening mode). A chosen
+// light or dark theme is set by the server (preferences/theme.py).
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  if (root.getAttribute("data-theme") !== "auto" || !window.matchMedia) { return; }
+  var light = window.matchMedia("(prefers-color-scheme: light)");
+  function follow() { root.setAttribute("data-bs-theme", light.matches ? "light" : "dark"); }
+  follow();
+  light.addEventListener("change", follow);
+})();
+
+// What a screen reader hears. A roll's result (the dialog's, the roll page's) is said
+// once, in one line written by the server (data-spoken: what was rolled, the dice, the
+// outcome, what changed on the sheet), through the status region beside it (#roll-said),
+// not as the whole card with its odds tables. The feed's cards are no live region (a
+// catch-up brings thirty): a roll that arrives live from someone else is said in one short
+// line; several within a moment as one line with their count; a roll this page's dialog
+// has said, not again.
+(function () {
+  "use strict";
+  var saidRolls = {};
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "roll-result") { return; }
+    var said = document.getElementById("roll-said");
+    var card = target.querySelector("[data-spoken]");
+    if (!said || !card) { return; }
+    saidRolls[card.getAttribute("data-roll-result")] = true;
+    said.textContent = card.getAttribute("data-spoken");
+  });
+
+  var arrived = [];
+  var timer = 0;
+  function cardLine(card) {
+    var part = function (selector) {
+      var found = card.querySelector(selector);
+      return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
+    };
+    if (card.hasAttribute("data-roll-secret")) { return "The GM rolled, in secret."; }
+    return part(".roll-card-who") + ", " + part(".roll-card-link") + ": " + part("[data-outcome]") + ".";
+  }
+  function sayArrived(region) {
+    timer = 0;
+    // this page's own roll was said by its dialog (its card may come before its answer)
+    arrived = arrived.filter(function (card) { return !saidRolls[card.roll]; });
+    if (!arrived.length) { return; }
+    var newest = arrived[arrived.length - 1].line;
+    region.textContent = arrived.length === 1 ? "New roll: " + newest
+      : arrived.length + " new rolls. The newest: " + newest;
+    arrived = [];
+  }
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var feed = event.target;
+    if (!feed.classList || !feed.classList.contains("feed") || event.detail.type !== "roll") { return; }
+    var source = feed.closest("[data-feed-source]");
+    var region = source && source.querySelector("[data-feed-said]");
+    if (!region) { return; }
+    var parsed = document.createElement("template");
+    parsed.innerHTML = event.detail.data;
+    var card = parsed.content.querySelector("[data-roll]");
+    if (!card) { return; }
+    arrived.push({ roll: card.getAttribute("data-roll"), line: cardLine(card) });
+    if (!timer) { timer = window.setTimeout(function () { sayArrived(region); }, 1500); }
+  });
+})();
+
+// A control that a swap takes away (Remove on a row, which becomes "Removed ... Undo")
+// leaves the keyboard on nothing: the focus goes to what took its place, its first
+// control, or the new element itself.
+(function () {
+  "use strict";
+  var lostFrom = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    lostFrom = target && target.id && target.contains(document.activeElement) ? target.id : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var id = lostFrom;
+    lostFrom = null;
+    if (!id || (document.activeElement && document.activeElement !== document.body)) { return; }
+    var taken = document.getElementById(id);
+    if (!taken) { return; }
+    var control = taken.querySelector("button:not([disabled]), a[href], input:not([type=hidden]), select");
+    if (!control) { taken.setAttribute("tabindex", "-1"); control = taken; }
+    control.focus({ preventScroll: true });
+  });
+})();
