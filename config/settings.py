@@ -64,7 +64,6 @@ INSTALLED_APPS = [
     "config",
     "sheets",
     "rolls",
-    "preferences",
 ]
 
 MIDDLEWARE = [
@@ -112,7 +111,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "preferences.theme.theme",
+                "sheets.preferences.theme.theme",
             ],
         },
     },

@@ -1,8 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from preferences.views import choose_theme
 from sheets import account_views
+from sheets.preferences.views import choose_theme
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),

@@ -11,6 +11,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 
 from sheets.models import Character, Membership, Party
+from sheets.preferences import admin as preference_admin  # noqa: F401  (registers it)
 from sheets.systems.admin_base import HistoryAdmin
 from sheets.systems.registry import all_systems
 

@@ -171,6 +171,7 @@ class Character(models.Model):
         )
 
 
+from sheets.preferences.models import *  # noqa: E402, F403  (a person's theme)
 from sheets.systems.agents.models import *  # noqa: E402, F403
 from sheets.systems.mutant.models import *  # noqa: E402, F403  (system sheets live here)
 from sheets.systems.slots.models import *  # noqa: E402, F403

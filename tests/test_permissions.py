@@ -120,6 +120,7 @@ MATRIX = [
     ("roll_push", "post", {"pk": "@roll"}, {}, editors()),
     ("roll_choose", "post", {"pk": "@roll"}, {"choice": "damage"}, editors()),
     ("roll_reveal", "post", {"pk": "@roll"}, {}, GM_ONLY),
+    ("roll_close_push", "post", {"pk": "@roll"}, {}, GM_ONLY),
     ("character_sheet", "get", {"pk": "@t2k"}, None, editors()),
     ("roll_form", "get", {"pk": "@t2k", "action": "attack"}, None, editors()),
     ("roll_form", "post", {"pk": "@t2k", "action": "cuf"}, {"modifier": "0"}, editors()),

@@ -4,7 +4,7 @@ the session, drawn by the base template without a query of its own."""
 import pytest
 from django.urls import reverse
 
-from preferences.models import Preferences
+from sheets.preferences.models import Preferences
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

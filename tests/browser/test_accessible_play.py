@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from preferences.models import Preferences
 from rolls.models import Roll
+from sheets.preferences.models import Preferences
 from tests.sse_client import wait_for_feed_subscribers
 
 PHONE = {"width": 390, "height": 844}

@@ -4,6 +4,8 @@ so it follows them to every device they log in from."""
 from django.conf import settings
 from django.db import models
 
+__all__ = ["Preferences", "Theme"]
+
 
 class Theme(models.TextChoices):
     DEVICE = "auto", "As the device"

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from preferences.models import Preferences
+from sheets.preferences.models import Preferences
 
 
 @admin.register(Preferences)

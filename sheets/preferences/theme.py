@@ -1,7 +1,7 @@
 """The theme a page is drawn in: the person's choice, read from the session (where
 logging in and choosing put it), so no page asks the database for it."""
 
-from preferences.models import Preferences, Theme
+from sheets.preferences.models import Preferences, Theme
 
 SESSION_KEY = "theme"
 

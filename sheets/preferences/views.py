@@ -3,8 +3,8 @@ from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from preferences import theme
-from preferences.models import Theme
+from sheets.preferences import theme
+from sheets.preferences.models import Theme
 
 
 @require_POST

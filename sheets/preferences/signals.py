@@ -1,6 +1,6 @@
 from django.contrib.auth.signals import user_logged_in
 
-from preferences import theme
+from sheets.preferences import theme
 
 
 def _restore_theme(sender, request, user, **kwargs):
@@ -9,4 +9,4 @@ def _restore_theme(sender, request, user, **kwargs):
 
 
 def connect():
-    user_logged_in.connect(_restore_theme, dispatch_uid="preferences.restore_theme")
+    user_logged_in.connect(_restore_theme, dispatch_uid="sheets.preferences.restore_theme")
