@@ -22,15 +22,16 @@ def queued_for(channel: str) -> bool:
         return any(listener.channel_items.get(channel) for listener in listeners)
 
 
-def a_roll_arrives_during_the_first_read(monkeypatch, roll):
-    """The stream's first read of the stored events announces ``roll`` (stored, then
-    queued for the open streams) and returns once it is queued: the moment the library
-    drops the queue and reads the database again."""
-    read = PartyEventStorage.get_events
+def a_roll_arrives_during_the_first_read(monkeypatch, roll, read="get_events"):
+    """The stream's first read of the stored events (``get_events`` after a Last-Event-ID,
+    ``get_current_id`` without) announces ``roll`` (stored, then queued for the open
+    streams) and returns once it is queued: the moment the library drops the queue and
+    reads the database again."""
+    original = getattr(PartyEventStorage, read)
     arrived = threading.Event()
 
-    def get_events(self, channel, last_id, limit=100):
-        events = read(self, channel, last_id, limit=limit)
+    def read_while_a_roll_arrives(self, channel, *args, **kwargs):
+        answer = original(self, channel, *args, **kwargs)
         if not arrived.is_set():
             arrived.set()
             wait_for_feed_subscribers(1)
@@ -38,9 +39,9 @@ def a_roll_arrives_during_the_first_read(monkeypatch, roll):
             deadline = time.monotonic() + 10
             while not queued_for(channel) and time.monotonic() < deadline:
                 time.sleep(0.01)
-        return events
+        return answer
 
-    monkeypatch.setattr(PartyEventStorage, "get_events", get_events)
+    monkeypatch.setattr(PartyEventStorage, read, read_while_a_roll_arrives)
     return arrived
 
 
@@ -78,6 +79,23 @@ def test_a_resumed_feed_sends_each_missed_roll_once_though_a_roll_arrives_meanwh
         stream.close()
     assert arrived.is_set()
     assert received == [roll.pk for roll in missed] + [meanwhile.pk]
+
+
+def test_a_roll_arriving_while_a_fresh_feed_opens_is_sent(asgi_server, client, monkeypatch):
+    party = PartyFactory()
+    player = member_of(party)
+    character = CharacterFactory(owner=player, party=party)
+    announce_roll(make_roll(character, outcome="before").pk)
+    meanwhile = make_roll(character, outcome="meanwhile")
+    arrived = a_roll_arrives_during_the_first_read(monkeypatch, meanwhile, "get_current_id")
+    stream = SSEStream(
+        f"{asgi_server.url}/parties/{party.pk}/events/", session_cookies(client, player)
+    )
+    try:
+        assert rolls_until(stream, meanwhile) == [meanwhile.pk]
+    finally:
+        stream.close()
+    assert arrived.is_set()
 
 
 def test_a_last_event_id_in_other_digits_opens_the_feed_from_now(asgi_server, client):
