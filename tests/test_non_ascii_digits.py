@@ -276,3 +276,41 @@ def test_a_skill_or_task_id_that_int_reads_names_nothing(table, who, kind, scrip
         scripted_dice(*[4] * 12)
         assert client.post(url, posted, headers=HTMX).status_code == 200, (action, posted)
         assert state(character) != before
+
+
+@pytest.mark.parametrize("who", WHO)
+def test_the_judges_body_slot_in_other_digits_is_refused(table, who, scripted_dice):
+    from sheets.models import SlotsMark
+    from tests.factories_slots import SlotsSheetFactory
+
+    party, owner, clients = table
+    sheet = SlotsSheetFactory(character__owner=owner, character__party=party)
+    client = clients[who]
+    scripted_dice(7)  # a failed block on a grip: the judge names the body slot
+    url = reverse("roll_form", args=[sheet.character.pk, "check"])
+    posted = {"check": "block", "attack": "strike", "advantages": 0, "disadvantages": 0}
+    assert client.post(url, posted, headers=HTMX).status_code == 200
+    roll = Roll.objects.get(character=sheet.character)
+    choose = reverse("roll_choose", args=[roll.pk])
+    for kind in KINDS:
+        for name in ("wound_slot", "exhaustion_slot"):
+            response = client.post(
+                choose, {"step": "confirm", name: written_in(kind, 6)}, headers=HTMX
+            )
+            assert response.status_code == 422, (kind, name)
+            assert not SlotsMark.objects.filter(sheet=sheet).exists()
+    client.post(choose, {"step": "confirm", "wound_slot": "6"}, headers=HTMX)
+    assert SlotsMark.objects.filter(sheet=sheet, number=6).exists()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_peoples_slot_layout_in_other_digits_is_a_message(kind):
+    from django.core.exceptions import ValidationError
+
+    from sheets.systems.slots.models import SlotsPeople
+
+    for layout in ({"extremities": written_in(kind, "5, 6")},
+                   {"adjacency": written_in(kind, "2-3, 3-4")}):  # fmt: skip
+        people = SlotsPeople(name=f"People {kind}", **layout)
+        with pytest.raises(ValidationError):
+            people.full_clean()
