@@ -32,8 +32,7 @@ ATTACK_SKILL = {
 }
 
 
-def _pk(value) -> int | None:
-    return parse_id(value)
+_pk = parse_id  # a row's id (or a count of points) as a form sent it
 
 
 def _in_transaction() -> bool:
