@@ -10,12 +10,13 @@ from django.test import Client
 from django.urls import reverse
 
 from config.ids import parse_id
-from rolls.models import Roll
+from rolls.models import GroupCheck, Roll
 from sheets.editing.fields import ORIGINAL_PREFIX
 from sheets.models import Character
 from sheets.systems.registry import all_systems
 from tests.factories import PartyFactory, UserFactory, member_of
 from tests.registry_inputs import demo_character, snapshot
+from tests.rolls.test_group_checks import act, gm_c, part, slots_table, start  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -314,3 +315,26 @@ def test_a_peoples_slot_layout_in_other_digits_is_a_message(kind):
         people = SlotsPeople(name=f"People {kind}", **layout)
         with pytest.raises(ValidationError):
             people.full_clean()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_group_exchange_between_characters_in_other_digits_is_refused(
+    kind,
+    gm_c,  # noqa: F811
+    party,
+    slots_table,  # noqa: F811
+    scripted_dice,
+):
+    ann, bo, ann_c, bo_c = slots_table
+    start(gm_c, party, "slots", "cooperation", check="traverse", characters=[ann.pk, bo.pk])
+    group = GroupCheck.objects.get()
+    scripted_dice(11)
+    part(ann_c, group, ann.character)
+    scripted_dice(4)
+    part(bo_c, group, bo.character)
+    faces = {r.character_id: r.result["faces"] for r in Roll.objects.filter(kind="check")}
+    for mine, other in ((written_in(kind, ann.pk), bo.pk), (ann.pk, written_in(kind, bo.pk))):
+        response = act(ann_c, "swap", group, character=mine, other=other)
+        assert response.status_code == 422, (mine, other)
+    assert {r.character_id: r.result["faces"] for r in Roll.objects.filter(kind="check")} == faces
+    assert act(ann_c, "swap", group, character=ann.pk, other=bo.pk).status_code == 200
