@@ -15,7 +15,7 @@ which is exactly what the stream then sends. A position that is not an ASCII num
 (a hand-made Last-Event-ID: the library's ``int()`` raised inside the open stream) is
 dropped first, so that channel starts from now; the page's catch-up fills in the rest.
 
-``install()`` (from the config app's ``ready()``) wraps ``eventstream.get_events``,
+``install()`` (from the rolls app's ``ready()``) wraps ``eventstream.get_events``,
 which the stream imports each time it starts. The patch for the library itself, in
 ``stream()`` before ``if conflict: continue``::
 
