@@ -22,6 +22,16 @@ def queued_for(channel: str) -> bool:
         return any(listener.channel_items.get(channel) for listener in listeners)
 
 
+def announced_elsewhere(roll) -> None:
+    """``roll`` announced as another request's thread would (stored, then published)."""
+    from django.db import connection
+
+    try:
+        announce_roll(roll.pk)
+    finally:
+        connection.close()
+
+
 def a_roll_arrives_during_the_first_read(monkeypatch, roll, read="get_events"):
     """The stream's first read of the stored events (``get_events`` after a Last-Event-ID,
     ``get_current_id`` without) announces ``roll`` (stored, then queued for the open
@@ -35,7 +45,9 @@ def a_roll_arrives_during_the_first_read(monkeypatch, roll, read="get_events"):
         if not arrived.is_set():
             arrived.set()
             wait_for_feed_subscribers(1)
-            announce_roll(roll.pk)
+            elsewhere = threading.Thread(target=announced_elsewhere, args=(roll,))
+            elsewhere.start()
+            elsewhere.join()
             deadline = time.monotonic() + 10
             while not queued_for(channel) and time.monotonic() < deadline:
                 time.sleep(0.01)
