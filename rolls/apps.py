@@ -6,9 +6,10 @@ class RollsConfig(AppConfig):
     verbose_name = "Rolls"
 
     def ready(self):
-        from rolls import feed_redis, receivers
+        from rolls import feed_redis, feed_resume, receivers
         from rolls.stream import connect_sheet_signals
 
         connect_sheet_signals()
         receivers.connect()  # undo notes, party-setting announcements, the party's export
         feed_redis.install()  # the live feed resubscribes after a Redis restart
+        feed_resume.install()  # a resumed feed sends each missed event once

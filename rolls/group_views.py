@@ -11,6 +11,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
+from config.ids import id_or_404, parse_id
 from rolls import groups
 from rolls.models import GroupCheck
 from rolls.rng import server_rng
@@ -52,9 +53,10 @@ def import_form(kind):
 def _page_character(request, party):
     """The sheet page the panel is on (``character``), or None on the dashboard."""
     raw = request.GET.get("character") or request.POST.get("page_character") or ""
-    if not raw.isdigit():
+    if not raw:
         return None
-    return Character.objects.filter(pk=int(raw), party=party).first()
+    pk = id_or_404(raw, "No such character in this party.")
+    return get_object_or_404(Character, pk=pk, party=party)
 
 
 def _panel(request, party, status=200):
@@ -146,16 +148,17 @@ def group_part(request, pk, character_pk):
 @require_POST
 def group_swap(request, pk):
     group = _group_for_member(request, pk)
-    raw, other = request.POST.get("character", ""), request.POST.get("other", "")
-    if not raw.isdigit() or not other.isdigit():
+    raw = parse_id(request.POST.get("character", ""))
+    other = parse_id(request.POST.get("other", ""))
+    if raw is None or other is None:
         return _refused(request, group, "Pick whose die and whose to exchange it with.", 422)
-    character = get_object_or_404(Character.objects.select_related("party"), pk=int(raw))
+    character = get_object_or_404(Character.objects.select_related("party"), pk=raw)
     if not group.participants.filter(character=character).exists():
         return HttpResponseForbidden("This character is not in this group check.")
     if not character.can_edit(request.user):
         return HttpResponseForbidden("Only this character's player (or the GM) exchanges.")
     return _step(
-        request, group, lambda: groups.do_swap(group.pk, character.pk, int(other), request.user)
+        request, group, lambda: groups.do_swap(group.pk, character.pk, other, request.user)
     )
 
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_eventstream.views import events
 from django_htmx.http import reswap, retarget, trigger_client_event
 
+from config.ids import id_or_404
 from rolls.actions import Rolled
 from rolls.cards import roll_card_html
 from rolls.models import Roll
@@ -401,10 +402,10 @@ def party_log(request, pk):
     party = _party_for_member(request, pk)
     context = {"party": party, "is_gm": party.is_gm(request.user)}
     after = request.GET.get("after", "")
-    if not after.isdigit():
+    if not after:
         context["rolls"] = Roll.objects.feed_for(party)
         return render(request, "rolls/_log.html", context)
-    page = list(Roll.objects.caught_up(party, int(after), CATCH_UP_PAGE + 1))
+    page = list(Roll.objects.caught_up(party, id_or_404(after), CATCH_UP_PAGE + 1))
     more = len(page) > CATCH_UP_PAGE
     page = page[:CATCH_UP_PAGE]
     context.update(

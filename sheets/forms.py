@@ -4,6 +4,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
 
+from config.ids import IdChoiceField
 from sheets.models import Party
 from sheets.systems.registry import system_choices
 
@@ -58,7 +59,7 @@ class JoinPartyForm(forms.Form):
 class NewCharacterForm(forms.Form):
     name = forms.CharField(max_length=100)
     system = forms.ChoiceField(label="Game system", choices=system_choices)
-    party = forms.ModelChoiceField(
+    party = IdChoiceField(
         queryset=Party.objects.none(),
         required=False,
         empty_label="No party yet",

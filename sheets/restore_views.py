@@ -9,11 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.dateparse import parse_datetime
-from django.utils.timezone import is_naive, make_aware
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
+from config.moments import parse_moment
 from sheets.editing.fields import build_form, resolve, shown_value, state_for
 from sheets.editing.markup import field_html
 from sheets.editing.saving import current_row, editable_character
@@ -27,12 +26,10 @@ from sheets.signals import change_undone
 def character_restore(request, pk):
     """The whole sheet back as it was at ``as_of`` (a moment of its history)."""
     character = editable_character(request, pk)
-    moment = parse_datetime(request.POST.get("as_of", ""))
+    moment = parse_moment(request.POST.get("as_of", ""))
     if moment is None:
         messages.error(request, "Pick a version of the sheet from its history to restore.")
         return redirect("character_history", pk=pk)
-    if is_naive(moment):
-        moment = make_aware(moment)
     try:
         count = restore(character, moment, user=request.user, reason=restore_reason(moment))
     except RestoreRefused as error:

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from config.ids import id_or_404
 from sheets import history, party_settings, urgency
 from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
@@ -209,9 +210,8 @@ def character_assign_party(request, pk):
     party_pk = request.POST.get("party", "")
     if not party_pk:
         character.party = None
-    elif not party_pk.isdigit():
-        raise Http404("No such party.")
     else:
+        party_pk = id_or_404(party_pk, "No such party.")
         character.party = get_object_or_404(Party.objects.for_user(request.user), pk=party_pk)
     character.save(update_fields=["party", "updated"])
     if character.party:

@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from config.ids import parse_id
 from sheets.editing.numbers import explain_numbers, typed_widget
 from sheets.models import Character
 
@@ -191,8 +192,9 @@ def resolve(system, html_name: str) -> FieldRef | None:
     for collection in system.collections:
         if head == collection.name and rest:
             row_pk, _, name = rest.partition("-")
-            if row_pk.isdigit() and name in collection.form_class.base_fields:
-                return FieldRef(html_name, name, "row", collection, int(row_pk))
+            row_pk = parse_id(row_pk)
+            if row_pk is not None and name in collection.form_class.base_fields:
+                return FieldRef(html_name, name, "row", collection, row_pk)
             return None
     if not rest and system.field_form and html_name in import_form(system).base_fields:
         return FieldRef(html_name, html_name, "sheet")

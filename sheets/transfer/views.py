@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from config.ids import IdChoiceField
 from sheets.editing import readable_character
 from sheets.models import Party
 from sheets.systems.registry import system_choices
@@ -60,9 +61,7 @@ class ImportForm(forms.Form):
         help_text="Leave it on “From the file” unless the file does not say.",
     )
     name = forms.CharField(max_length=100, required=False, help_text="Empty: the name in the file.")
-    party = forms.ModelChoiceField(
-        queryset=Party.objects.none(), required=False, empty_label="No party yet"
-    )
+    party = IdChoiceField(queryset=Party.objects.none(), required=False, empty_label="No party yet")
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

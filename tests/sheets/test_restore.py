@@ -164,13 +164,33 @@ def test_a_restore_before_the_sheet_existed_is_refused(player, mutant_sheet):
         )
 
 
-def test_a_bad_restore_time_changes_nothing(player_client, mutant_sheet):
-    before = mutant_sheet.history.count()
-    response = player_client.post(
-        reverse("character_restore", args=[mutant_sheet.pk]), {"as_of": "yesterday"}
+IMPOSSIBLE_MOMENTS = [
+    "yesterday",
+    "2024-02-30T10:00:00",  # no 30 February
+    "2024-01-01T25:61:00",  # no hour 25
+    "0001-01-01T00:00:00+05:00",  # before year 1 in UTC
+    "9999-12-31T23:59:59-05:00",  # after year 9999 in UTC
+    "٢٠٢٤-01-01T10:00:00",  # a year in Arabic-Indic digits: the page sends ASCII
+    "",
+]
+
+
+@pytest.mark.parametrize("as_of", IMPOSSIBLE_MOMENTS)
+@pytest.mark.parametrize("who", ["player", "gm"])
+def test_a_restore_to_an_impossible_moment_asks_for_a_version_and_changes_nothing(
+    client, mutant_sheet, player, gm, who, as_of
+):
+    client.force_login(player)
+    save(client, mutant_sheet, "strength", "4", "5")
+    client.force_login(player if who == "player" else gm)
+    before = (mutant_sheet.history.count(), MutantSheet.objects.get(pk=mutant_sheet.pk).strength)
+    response = client.post(
+        reverse("character_restore", args=[mutant_sheet.pk]), {"as_of": as_of}, follow=True
     )
-    assert response.status_code == 302
-    assert mutant_sheet.history.count() == before
+    assert response.status_code == 200
+    assert "Pick a version of the sheet from its history" in response.text
+    after = (mutant_sheet.history.count(), MutantSheet.objects.get(pk=mutant_sheet.pk).strength)
+    assert after == before and before[1] == 4  # the saved Strength stays
 
 
 def test_the_history_page_offers_a_restore_for_every_earlier_version(player_client, mutant_sheet):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django import forms
 
+from config.ids import IdChoiceField
 from rolls.forms.base import SheetRollForm, whole_number
 from sheets.models import Character
 
@@ -58,7 +59,7 @@ class OpposedMixin(forms.Form):
     and who acts (the active side, the only one that may push)."""
 
     system_slug = ""
-    character = forms.ModelChoiceField(
+    character = IdChoiceField(
         label="Against", queryset=Character.objects.none(), empty_label=None,
         error_messages={"invalid_choice": "Pick a character of this party (and this game)."},
     )  # fmt: skip

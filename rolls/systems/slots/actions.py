@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from config.ids import parse_id
 from rolls.actions import Rolled, effects_data
 from rolls.systems.slots.forms import build_check, corruption_area
 from sheets.systems.dice.core import DiceError, Die, Effect, as_data, roll
@@ -210,18 +211,14 @@ def fall(sheet, cleaned_data, rng) -> Rolled:
 
 
 def _slot_number(text: str | None) -> int | None:
-    return int(text) if text and str(text).isdigit() else None
+    return parse_id(text)
 
 
 def apply(sheet, effects: list[Effect], data) -> list[Effect]:
     """Apply ``effects`` to the stored sheet (marks, items, states); return all effects."""
     state = engine_sheet(sheet)
-    wound_slots = (
-        [n for n in data.getlist("wound_slot") if str(n).isdigit()]
-        if hasattr(data, "getlist")
-        else []
-    )
-    picked = iter(int(n) for n in wound_slots)
+    wound_slots = data.getlist("wound_slot") if hasattr(data, "getlist") else []
+    picked = (n for n in map(parse_id, wound_slots) if n is not None)
     exhaustion = _slot_number(data.get("exhaustion_slot"))
     change_effects: list[Effect] = []
     from sheets.systems.slots.dice import Change, apply_effect

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from config.ids import parse_id
 from rolls.actions import Rolled, effects_data, helping
 from sheets.systems.dice.core import DiceError, Effect, as_data
 from sheets.systems.zombie import rules
@@ -212,9 +213,8 @@ def task_for(sheet, cleaned, *, lock: bool = False):
     pk = str(cleaned.get("task") or "")
     if pk:
         rows = sheet.tasks.select_for_update() if lock else sheet.tasks.all()
-        if not pk.isdigit():
-            return None
-        return rows.filter(pk=int(pk)).first()
+        pk = parse_id(pk)
+        return None if pk is None else rows.filter(pk=pk).first()
     name = (cleaned.get("new_task") or "").strip()
     if not name:
         return None

@@ -15,6 +15,7 @@ from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.db.models import prefetch_related_objects
 
+from config.ids import IdChoiceField, parse_id
 from rolls.forms.base import SheetRollForm
 from rolls.forms.group import OneRollsForm
 from rolls.systems.zombie import actions
@@ -205,12 +206,12 @@ class SkillCheckForm(ZombieRollForm):
 
     def _task(self, pk):
         """The sheet's task ``pk`` names, or None; each pk looked up once."""
-        pk = str(pk or "")
-        if not pk.isdigit():
+        pk = parse_id(str(pk or ""))
+        if pk is None:
             return None
         found = self.__dict__.setdefault("_tasks", {})
         if pk not in found:
-            found[pk] = self.sheet.tasks.filter(pk=int(pk)).first()
+            found[pk] = self.sheet.tasks.filter(pk=pk).first()
         return found[pk]
 
     def _open_task(self, value) -> bool:
@@ -231,7 +232,7 @@ class SkillCheckForm(ZombieRollForm):
 
 @add_level_fields
 class MonsterCheckForm(ZombieRollForm):
-    kind = forms.ModelChoiceField(
+    kind = IdChoiceField(
         label="Zombie", queryset=None, empty_label=None,
         error_messages={"invalid_choice": "Pick a zombie kind from the list (admin data)."},
     )  # fmt: skip

@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import CheckConstraint, Q, UniqueConstraint
 from simple_history.models import HistoricalRecords
 
+from config.ids import parse_id
 from sheets.systems.slots.dice.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS, SLOT_KINDS
 
 __all__ = [
@@ -32,18 +33,20 @@ def _pairs(text: str) -> list[tuple[int, int]]:
     pairs = []
     for chunk in filter(None, (c.strip() for c in text.split(","))):
         a, sep, b = chunk.partition("-")
-        if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+        a, b = parse_id(a.strip()), parse_id(b.strip())
+        if not sep or a is None or b is None:
             raise ValidationError(f"{chunk!r} is not a pair of slot numbers such as 2-3")
-        pairs.append((int(a), int(b)))
+        pairs.append((a, b))
     return pairs
 
 
 def _numbers(text: str) -> list[int]:
     numbers = []
     for chunk in filter(None, (c.strip() for c in text.split(","))):
-        if not chunk.isdigit():
+        number = parse_id(chunk)
+        if number is None:
             raise ValidationError(f"{chunk!r} is not a slot number")
-        numbers.append(int(chunk))
+        numbers.append(number)
     return numbers
 
 

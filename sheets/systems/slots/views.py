@@ -11,6 +11,7 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from config.ids import parse_id
 from sheets.editing import editable_character, readable_character, sheet_page_context
 from sheets.systems.dice.core import DiceError
 from sheets.systems.slots.dice import (
@@ -115,10 +116,10 @@ def item_remove(request, pk, item_pk):
 
 
 def _target(request, numbers) -> int:
-    raw = request.POST.get("to", "")
-    if not raw.isdigit() or int(raw) not in numbers:
+    number = parse_id(request.POST.get("to", ""))
+    if number not in numbers:
         raise Refused(f"Move it to one of the slots {numbers[0]}-{numbers[-1]}.")
-    return int(raw)
+    return number
 
 
 @login_required
@@ -199,9 +200,10 @@ def pack(request, pk):
 
 def _ref(text: str):
     area, _, number = text.partition("-")
-    if area not in ("gear", "focus") or not number.isdigit():
+    number = parse_id(number)
+    if area not in ("gear", "focus") or number is None:
         raise Refused("Pick a slot from the list.")
-    return gear(int(number)) if area == "gear" else focus(int(number))
+    return gear(number) if area == "gear" else focus(number)
 
 
 def _apply(sheet, change, reason):

@@ -8,6 +8,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 
+from config.ids import parse_id
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
@@ -31,9 +32,7 @@ ATTACK_SKILL = {
 }
 
 
-def _pk(value) -> int | None:
-    value = str(value or "")
-    return int(value) if value.isdigit() else None
+_pk = parse_id  # a row's id (or a count of points) as a form sent it
 
 
 def _in_transaction() -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from config.ids import parse_id
 from sheets.systems.dice.core import DiceError, Effect, as_data
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
@@ -71,11 +72,12 @@ def item_value(item) -> str:
 def find_item(sheet, value: str, *, lock: bool = False):
     """The weapon or gear line of THIS sheet named by ``value``, or None."""
     kind, _, pk = (value or "").partition(":")
-    if kind not in ("weapon", "gear") or not pk.isdigit():
+    pk = parse_id(pk)
+    if kind not in ("weapon", "gear") or pk is None:
         return None
     rows = sheet.weapons if kind == "weapon" else sheet.gear
     rows = rows.select_for_update() if lock else rows.all()
-    return rows.filter(pk=int(pk)).first()
+    return rows.filter(pk=pk).first()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from config.ids import parse_id
 from sheets.systems.dice.core import DiceError, Die, Effect, as_data
 from sheets.systems.dice.odds import percent
 from sheets.systems.twilight import rules
@@ -41,10 +42,8 @@ def short_attribute(skill: str) -> str:
 
 def find_weapon(sheet, pk, *, lock: bool = False):
     rows = sheet.weapons.select_for_update() if lock else sheet.weapons.all()
-    try:
-        return rows.filter(pk=int(pk)).first()
-    except (TypeError, ValueError):
-        return None
+    pk = parse_id(pk)
+    return None if pk is None else rows.filter(pk=pk).first()
 
 
 def fire_refusal(weapon) -> str:
