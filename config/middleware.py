@@ -21,8 +21,7 @@ import sys
 
 from asgiref.sync import iscoroutinefunction
 from django.db import InterfaceError, OperationalError, connections
-from django.http import HttpResponseServerError
-from django.shortcuts import render
+from django.http import HttpResponse, HttpResponseServerError
 from django.template import loader
 
 log = logging.getLogger(__name__)
@@ -56,8 +55,10 @@ def database_unavailable(request, status: int = 503, busy: bool = False):
     template = (
         "errors/_database_unavailable.html" if is_htmx else "errors/database_unavailable.html"
     )
-    context = {"retry_after": RETRY_AFTER_SECONDS, "busy": busy}
-    response = render(request, template, context, status=status)
+    # rendered without the context processors: they read the session (the theme), which
+    # is a query the database that just failed would fail again
+    context = {"retry_after": RETRY_AFTER_SECONDS, "busy": busy, "request": request}
+    response = HttpResponse(loader.render_to_string(template, context), status=status)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
     return response

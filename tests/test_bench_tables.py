@@ -13,8 +13,15 @@ from django.urls import reverse
 from bench import crowd as crowds
 from bench import procs, tables
 from bench.aio import Closed, Feed, User, read_response
+from tests.threads import off_the_event_loop
 
 SYSTEMS = ["mutant", "twilight", "agents", "zombie", "slots"]
+
+
+def run_coroutine(make, *args):
+    """``asyncio.run(make(*args))`` in a thread of its own: after the browser tests,
+    Playwright's event loop runs in the main thread, where asyncio.run refuses."""
+    return off_the_event_loop(lambda: asyncio.run(make(*args)))
 
 
 def test_the_tables_play_the_five_systems_in_turn():
@@ -87,10 +94,10 @@ def test_people_act_at_their_pace_and_stop_at_the_steps_end_not_a_pause_later():
         step.deadline = time.monotonic() + 0.3
         await asyncio.wait_for(step._every(period, act, Nobody(), "often", None), 5)
 
-    asyncio.run(play(0.05))
+    run_coroutine(play, 0.05)
     assert len(acted) >= 2
     acted.clear()
-    asyncio.run(play(60.0))  # the next roll would come after the step: none, no waiting
+    run_coroutine(play, 60.0)  # the next roll would come after the step: none, no waiting
     assert acted == []
 
 
@@ -101,7 +108,7 @@ def _read(raw: bytes):
         reader.feed_eof()
         return await read_response(reader)
 
-    return asyncio.run(read())
+    return run_coroutine(read)
 
 
 def test_the_client_reads_answers_by_length_and_by_chunks():
@@ -136,7 +143,7 @@ def test_a_user_posts_as_htmx_does_and_comes_back_after_the_server_closed_an_idl
         server.close()
         return first, second
 
-    first, second = asyncio.run(play())
+    first, second = run_coroutine(play)
     assert first[:2] == (200, b"ok") and second[:2] == (200, b"ok")
     assert len(seen) == 2
     assert seen[0].endswith(b"\r\n\r\nconditions=3&conditions=4&what=a+b"), "a list, repeated"

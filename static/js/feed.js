@@ -73,21 +73,30 @@
     var catchUp = seen.source.querySelector("[data-feed-catch-up]");
     if (catchUp) { htmx.trigger(catchUp, "feedGap"); }
   });
-  htmx.onLoad(function () {
-    document.querySelectorAll(".feed").forEach(function (feed) {
-      var seen = {};
-      feed.querySelectorAll(":scope > [data-roll]").forEach(function (card) {
-        if (seen[card.dataset.roll]) { card.remove(); } else { seen[card.dataset.roll] = true; }
-      });
-      // Newest on top, by roll: two rolls made at once through two server processes
-      // may reach the page in either order.
-      var cards = Array.prototype.slice.call(feed.querySelectorAll(":scope > [data-roll]"));
-      var sorted = cards.slice().sort(function (a, b) { return rollNumber(b) - rollNumber(a); });
-      if (sorted.some(function (card, i) { return card !== cards[i]; })) {
-        sorted.forEach(function (card) { feed.appendChild(card); });
-      }
+  // One card per roll, newest on top, from the moment a card lands (not after htmx's
+  // settle: a card the catch-up brought and the same card from the stream stood side
+  // by side for a moment).
+  function tidy(feed) {
+    var seen = {};
+    feed.querySelectorAll(":scope > [data-roll]").forEach(function (card) {
+      if (seen[card.dataset.roll]) { card.remove(); } else { seen[card.dataset.roll] = true; }
     });
+    // Newest on top, by roll: two rolls made at once through two server processes
+    // may reach the page in either order.
+    var cards = Array.prototype.slice.call(feed.querySelectorAll(":scope > [data-roll]"));
+    var sorted = cards.slice().sort(function (a, b) { return rollNumber(b) - rollNumber(a); });
+    if (sorted.some(function (card, i) { return card !== cards[i]; })) {
+      sorted.forEach(function (card) { feed.appendChild(card); });
+    }
+  }
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var feed = event.target.closest && event.target.closest(".feed");
+    if (feed) { tidy(feed); }
   });
+  document.body.addEventListener("htmx:sseMessage", function (event) {
+    if (event.target.classList && event.target.classList.contains("feed")) { tidy(event.target); }
+  });
+  htmx.onLoad(function () { document.querySelectorAll(".feed").forEach(tidy); });
 })();
 
 // A roll's push stays on its card until the character rolls again (or the GM closes

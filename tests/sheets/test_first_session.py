@@ -33,7 +33,8 @@ def test_the_log_in_page_of_an_invite_link_offers_an_account_that_keeps_the_invi
 def test_the_log_in_page_never_carries_another_sites_address_to_sign_up(client):
     page = client.get(reverse("login") + "?next=https://elsewhere.example/")
     assert f'href="{reverse("signup")}"' in page.text
-    assert "elsewhere" not in page.text
+    assert f"{reverse('signup')}?next=" not in page.text
+    assert 'name="next" value="https://elsewhere' not in page.text
 
 
 def test_signing_up_from_an_invite_asks_once_to_join_then_opens_a_new_character_there(
