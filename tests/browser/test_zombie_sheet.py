@@ -141,7 +141,8 @@ def test_the_players_option_bought_after_a_failed_roll_turns_it_into_a_success(
     task = survivor.tasks.get(name=DOOR)
     expect(page.locator(f"#task-{task.pk}")).to_have_count(0)  # done: off the open list
     expect(page.locator(".z-done")).to_contain_text(DOOR)
-    expect(summary).to_contain_text("Strong (holding doors) +1")  # live, from the sheet
+    # live, from the sheet (a card whose publish was lost is read from the store within ~4 s)
+    expect(summary).to_contain_text("Strong (holding doors) +1", timeout=10_000)
     # The roll's card: re-sent as "roll-update" (the feed swaps it in place where the shell
     # handles that event); after a reload in any case.
     gm_page.reload()
