@@ -209,6 +209,9 @@ def test_a_new_group_signs_up_joins_creates_and_plays_its_first_rolls(
     gm_page.goto(f"{url}/parties/{character.party_id}/dashboard/")
     expect(gm_page.locator(f"#summary-{character.pk}")).to_contain_text("Fresh Blood")
     wait_for_feed_subscribers(1)
+    # the dashboard's feed has had its catch-up (its answer replaces the cards: a roll's
+    # card that came by the stream meanwhile would go until the next catch-up)
+    expect(gm_page.locator(f"#feed-log-{character.party_id}[data-feed-complete]")).to_have_count(1)
 
     cards = gm_page.locator(".roll-card").filter(has_text="Fresh Blood")
     for n, face in enumerate((3, 4)):
