@@ -1,15 +1,15 @@
 """`make bench` for agents: one typical roll, and the coldest largest exact odds."""
 
-from sheets.systems.agents.dice import odds as agents_odds
-from sheets.systems.agents.dice.rules import (
+from ...dice.core import RNG
+from . import odds as agents_odds
+from .rules import (
     WEAPONS_BY_NAME,
     Check,
     DamageRoll,
     basic_roll,
     damage_roll,
 )
-from sheets.systems.agents.dice.sheet import Mind
-from sheets.systems.dice.core import RNG
+from .sheet import Mind
 
 _BENCH_CHECK = Check(
     stat=7, skill="Firearms", skill_level=2, luck=6, mind=Mind(stress=1, high=2, sanity=12),

@@ -22,7 +22,10 @@ from functools import lru_cache
 
 import icepool
 
-from sheets.systems.agents.dice.rules import (
+from ...dice.core import require_count, require_int
+from ...dice.odds import at_least as count_at_least
+from ...dice.odds import die_pmf
+from .rules import (
     DAMAGE_DIE,
     DIFFICULTIES,
     MAX_WEAPON_LEVEL,
@@ -35,10 +38,7 @@ from sheets.systems.agents.dice.rules import (
     difficulty_value,
     read_outcome,
 )
-from sheets.systems.agents.dice.sheet import stat_bonus
-from sheets.systems.dice.core import require_count, require_int
-from sheets.systems.dice.odds import at_least as count_at_least
-from sheets.systems.dice.odds import die_pmf
+from .sheet import stat_bonus
 
 # Below -11 no total beats a referee die even at Trivial; above +19 every total beats both
 # even at Impossible. Clamping the modifier there changes no odds and bounds the cache.

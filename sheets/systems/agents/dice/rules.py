@@ -28,17 +28,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from sheets.systems.agents.dice.sheet import (
-    SKILL_LEVELS,
-    Mind,
-    change_mind,
-    period_of,
-    require_spendable,
-    rules_ancestry,
-    stat_bonus,
-    time_of_day,
-)
-from sheets.systems.dice.core import (
+from ...dice.core import (
     RNG,
     DiceError,
     Die,
@@ -47,6 +37,16 @@ from sheets.systems.dice.core import (
     require_face,
     require_int,
     roll,
+)
+from .sheet import (
+    SKILL_LEVELS,
+    Mind,
+    change_mind,
+    period_of,
+    require_spendable,
+    rules_ancestry,
+    stat_bonus,
+    time_of_day,
 )
 
 # --- the game's tables -------------------------------------------------------------------

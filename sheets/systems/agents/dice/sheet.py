@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from sheets.systems.dice.core import RNG, DiceError, Die, Effect, require_count, require_int, roll
+from ...dice.core import RNG, DiceError, Die, Effect, require_count, require_int, roll
 
 # --- the sheet's tables -------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """`make bench` for mutant: one typical roll, and the coldest largest exact odds."""
 
-from sheets.systems.dice.core import RNG
-from sheets.systems.mutant.dice import odds as mutant_odds
-from sheets.systems.mutant.dice.rules import MAX_DICE, SkillRoll, push, skill_roll
+from ...dice.core import RNG
+from . import odds as mutant_odds
+from .rules import MAX_DICE, SkillRoll, push, skill_roll
 
 
 def bench_roll(rng: RNG) -> SkillRoll:

@@ -24,8 +24,8 @@ from math import comb
 
 import icepool
 
-from sheets.systems.dice.core import require_count, require_int
-from sheets.systems.dice.odds import at_least, at_least_buckets, die_pmf, percent
+from ...dice.core import require_count, require_int
+from ...dice.odds import at_least, at_least_buckets, die_pmf, percent
 
 ONE_SIXTH = Fraction(1, 6)
 MAX_DICE = 30  # of one kind, far above any sheet (attribute, skill and bonus run 0..10)

@@ -27,7 +27,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sheets.systems.dice.core import (
+from ...dice.core import (
     RNG,
     DiceError,
     Die,
@@ -37,7 +37,7 @@ from sheets.systems.dice.core import (
     require_int,
     roll,
 )
-from sheets.systems.mutant.dice import odds as mutant_odds
+from . import odds as mutant_odds
 
 BASE, SKILL, GEAR, NEGATIVE = "base", "skill", "gear", "negative"
 KINDS = (BASE, SKILL, GEAR, NEGATIVE)

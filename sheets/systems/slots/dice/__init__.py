@@ -63,7 +63,7 @@ Decisions where the seed and rulings are silent (each also noted where it is cod
 
 from __future__ import annotations
 
-from sheets.systems.slots.dice.checks import (
+from .checks import (
     CHECKS,
     Beseech,
     Block,
@@ -78,7 +78,7 @@ from sheets.systems.slots.dice.checks import (
     Traverse,
     resolve,
 )
-from sheets.systems.slots.dice.conditions import (
+from .conditions import (
     Change,
     apply_effect,
     apply_effects,
@@ -96,7 +96,7 @@ from sheets.systems.slots.dice.conditions import (
     take_wound,
     treat_wound,
 )
-from sheets.systems.slots.dice.fall import (
+from .fall import (
     MAX_FALL_DICE,
     Fall,
     FallResolution,
@@ -104,8 +104,8 @@ from sheets.systems.slots.dice.fall import (
     fall_dice,
     resolve_fall,
 )
-from sheets.systems.slots.dice.odds import CheckOdds, FallOdds, check_odds, clear_caches, fall_odds
-from sheets.systems.slots.dice.roll import (
+from .odds import CheckOdds, FallOdds, check_odds, clear_caches, fall_odds
+from .roll import (
     CheckRoll,
     Cooperation,
     Member,
@@ -118,7 +118,7 @@ from sheets.systems.slots.dice.roll import (
     suggest_die,
     swap_dice,
 )
-from sheets.systems.slots.dice.sheet import (
+from .sheet import (
     CONDITIONS,
     GEAR_TAGS,
     HUMAN,

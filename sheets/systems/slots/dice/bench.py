@@ -1,7 +1,7 @@
 """`make bench` for slots: one typical roll, and the coldest largest exact odds."""
 
-from sheets.systems.dice.core import RNG
-from sheets.systems.slots.dice import (
+from ...dice.core import RNG
+from . import (
     HUMAN,
     MAX_FALL_DICE,
     Beseech,

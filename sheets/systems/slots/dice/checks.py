@@ -20,8 +20,8 @@ import dataclasses
 import functools
 from typing import ClassVar
 
-from sheets.systems.dice.core import DiceError, Effect, require_face
-from sheets.systems.slots.dice.sheet import FocusSlot, GearSlot, Sheet, focus, gear
+from ...dice.core import DiceError, Effect, require_face
+from .sheet import FocusSlot, GearSlot, Sheet, focus, gear
 
 ATTACKS = {"block": ("strike", "missile"), "dodge": ("grab", "blast")}
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 
-from sheets.systems.dice.core import DiceError, Effect
-from sheets.systems.slots.dice.sheet import CONDITION_AREAS, WOUNDS, Ref, Sheet, focus, gear
+from ...dice.core import DiceError, Effect
+from .sheet import CONDITION_AREAS, WOUNDS, Ref, Sheet, focus, gear
 
 DEADLY = ("bleeding", "exhaustion", "hunger", "ice", "suffocation")
 

@@ -16,8 +16,8 @@ import dataclasses
 import functools
 from typing import ClassVar
 
-from sheets.systems.dice.core import RNG, DiceError, Die, Effect, require_count, require_face, roll
-from sheets.systems.slots.dice.checks import (
+from ...dice.core import RNG, DiceError, Die, Effect, require_count, require_face, roll
+from .checks import (
     HARM,
     Resolution,
     names,
@@ -25,7 +25,7 @@ from sheets.systems.slots.dice.checks import (
     wound_here,
     wound_rule,
 )
-from sheets.systems.slots.dice.sheet import Sheet, gear
+from .sheet import Sheet, gear
 
 MAX_FALL_DICE = 20
 FALL_FEET_PER_DIE = {"solid": 10, "soft": 20, "water": 30}

@@ -16,12 +16,12 @@ from fractions import Fraction
 
 import icepool
 
-from sheets.systems.dice.core import DiceError
-from sheets.systems.dice.odds import at_least_buckets, die_pmf
-from sheets.systems.slots.dice.checks import Check, die_size, resolve
-from sheets.systems.slots.dice.fall import Fall, read_fall_die
-from sheets.systems.slots.dice.roll import JUDGE, PLAYER, edge
-from sheets.systems.slots.dice.sheet import Sheet
+from ...dice.core import DiceError
+from ...dice.odds import at_least_buckets, die_pmf
+from .checks import Check, die_size, resolve
+from .fall import Fall, read_fall_die
+from .roll import JUDGE, PLAYER, edge
+from .sheet import Sheet
 
 
 @dataclasses.dataclass(frozen=True)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from sheets.systems.dice.core import RNG, DiceError, Die, require_count, roll
-from sheets.systems.slots.dice.checks import Check, Resolution, die_size, resolve
-from sheets.systems.slots.dice.fall import Fall
-from sheets.systems.slots.dice.sheet import Sheet
+from ...dice.core import RNG, DiceError, Die, require_count, roll
+from .checks import Check, Resolution, die_size, resolve
+from .fall import Fall
+from .sheet import Sheet
 
 MAX_EDGE = 2
 PLAYER, JUDGE = "player", "judge"

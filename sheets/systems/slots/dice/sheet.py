@@ -17,7 +17,7 @@ import dataclasses
 import functools
 from collections.abc import Iterable
 
-from sheets.systems.dice.core import DiceError
+from ...dice.core import DiceError
 
 GEAR_TAGS = (
     "heavy",

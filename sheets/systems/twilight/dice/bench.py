@@ -1,8 +1,8 @@
 """`make bench` for twilight: one typical roll, and the coldest largest exact odds."""
 
-from sheets.systems.dice.core import RNG
-from sheets.systems.twilight.dice.odds import attack_odds, clear_caches, opposed_odds, push_odds
-from sheets.systems.twilight.dice.rules import SkillRoll, push, roll_attack
+from ...dice.core import RNG
+from .odds import attack_odds, clear_caches, opposed_odds, push_odds
+from .rules import SkillRoll, push, roll_attack
 
 BENCH_AMMO_DICE = 6  # RoF 6, the seed's M249 SAW
 

@@ -25,9 +25,9 @@ from fractions import Fraction
 
 import icepool
 
-from sheets.systems.dice.core import DiceError, require_count
-from sheets.systems.dice.odds import at_least, at_least_buckets, die_pmf
-from sheets.systems.twilight.dice.stepdice import (
+from ...dice.core import DiceError, require_count
+from ...dice.odds import at_least, at_least_buckets, die_pmf
+from .stepdice import (
     check_ammo_dice,
     check_base_dice,
     rerolled_by_push,

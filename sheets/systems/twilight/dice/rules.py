@@ -45,8 +45,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from sheets.systems.dice.core import RNG, DiceError, Die, Effect, require_count, roll
-from sheets.systems.twilight.dice.stepdice import (
+from ...dice.core import RNG, DiceError, Die, Effect, require_count, roll
+from .stepdice import (
     LOCATIONS,
     check_ammo_dice,
     check_base_dice,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from sheets.systems.dice.core import DiceError, require_count, require_face, require_int
+from ...dice.core import DiceError, require_count, require_face, require_int
 
 DIE_SIZES = (6, 8, 10, 12)
 LEVEL_DICE = {"A": 12, "B": 10, "C": 8, "D": 6}

@@ -1,7 +1,7 @@
 """`make bench` for zombie: one typical roll, and the coldest largest exact odds."""
 
-from sheets.systems.dice.core import RNG
-from sheets.systems.zombie.dice.rules import (
+from ...dice.core import RNG
+from .rules import (
     MAX_COMPLEXITY,
     CheckOdds,
     SkillCheck,

@@ -34,8 +34,8 @@ from typing import Any, Literal
 
 import icepool
 
-from sheets.systems.dice.core import RNG, DiceError, Die, Effect, require_face, require_int, roll
-from sheets.systems.dice.odds import die_pmf
+from ...dice.core import RNG, DiceError, Die, Effect, require_face, require_int, roll
+from ...dice.odds import die_pmf
 
 SKILL_TARGET = 4
 MAX_DIFFICULTY = 3

@@ -9,7 +9,7 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
-from sheets.systems.dice.core import DiceError
+from ...dice.core import DiceError
 
 TOGETHER = 1  # the "working together" factor on the target level
 
