@@ -87,6 +87,9 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A logged-in person's change sent twice with one Idempotency-Key is applied once
+    # (after the CSRF check, inside the session and compression: config/idempotency.py).
+    "config.idempotency.IdempotencyMiddleware",
     # Last: turns a login that django-axes refused into the lockout page.
     "axes.middleware.AxesMiddleware",
     # A dropped database connection: GETs read once more, else a 503 "try again".
@@ -185,6 +188,11 @@ EVENTSTREAM_STORAGE_CLASS = "rolls.stream.PartyEventStorage"
 # days, then pruned (rolls.stream.prune_events; `manage.py prune_feed`). The rolls
 # themselves stay: an older page catches up from the party's roll log.
 TABLESIDE_FEED_KEEP_DAYS = float(os.environ.get("TABLESIDE_FEED_KEEP_DAYS") or 3)
+# A change's answer kept by its Idempotency-Key (config/idempotency.py): a repeat within
+# this many hours gets the same answer; older ones are pruned like the feed's events.
+TABLESIDE_IDEMPOTENCY_KEEP_HOURS = float(os.environ.get("TABLESIDE_IDEMPOTENCY_KEEP_HOURS") or 24)
+# How long a repeat waits for the first request with its key to finish (then 409).
+TABLESIDE_IDEMPOTENCY_WAIT_SECONDS = 5
 EVENTSTREAM_CHANNELMANAGER_CLASS = "rolls.stream.PartyChannelManager"
 
 # Sign up and change password refuse weak passwords, the reason next to the field.

@@ -1,0 +1,379 @@
+"""A change sent twice with one Idempotency-Key is applied once (config/idempotency.py):
+the middleware's contract, through the real roll path and through the middleware alone
+(a view that fails, streams or takes its time)."""
+
+import io
+import threading
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.management import call_command
+from django.http import HttpResponse, StreamingHttpResponse
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils import timezone
+
+from config.idempotency import IdempotencyMiddleware, prune
+from config.models import IdempotentRequest
+from rolls.models import Roll
+
+HTMX = {"HX-Request": "true"}
+FIGHT = {"skill": "fight", "modifier": 0, "gear": ""}
+
+
+def new_key() -> str:
+    return str(uuid.uuid4())
+
+
+def roll_url(sheet, action="skill"):
+    return reverse("roll_form", args=[sheet.pk, action])
+
+
+def keyed(key):
+    return {**HTMX, "Idempotency-Key": key}
+
+
+# Through the roll path: the Mutant player's skill roll.
+
+
+@pytest.mark.django_db
+def test_a_roll_sent_twice_with_one_key_is_rolled_once_and_answered_twice_alike(
+    player_client, mutant_sheet, scripted_dice
+):
+    scripted_dice(6, 6, 3, 4, 2, 5, 2, 6)
+    key = new_key()
+    first = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    again = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert first.status_code == again.status_code == 200
+    assert Roll.objects.count() == 1
+    assert "Idempotent-Replay" not in first.headers
+    assert again.headers["Idempotent-Replay"] == "true"
+    assert again.content == first.content
+    assert again.headers["HX-Trigger"] == first.headers["HX-Trigger"]
+    assert again.headers["Content-Type"] == first.headers["Content-Type"]
+
+
+@pytest.mark.django_db
+def test_a_new_key_is_a_new_roll(player_client, mutant_sheet):
+    for _ in range(2):
+        player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(new_key()))
+    assert Roll.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_without_a_key_every_request_runs_as_before(player_client, mutant_sheet):
+    for _ in range(2):
+        response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=HTMX)
+        assert "Idempotent-Replay" not in response.headers
+    assert Roll.objects.count() == 2
+    assert not IdempotentRequest.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_plain_form_carries_its_key_as_a_field(player_client, mutant_sheet):
+    """Without JavaScript's header, a form's hidden idempotency_key does the same."""
+    data = {**FIGHT, "idempotency_key": new_key()}
+    first = player_client.post(roll_url(mutant_sheet), data)
+    again = player_client.post(roll_url(mutant_sheet), data)
+    assert Roll.objects.count() == 1
+    assert again.status_code == first.status_code
+    assert again.headers.get("Location") == first.headers.get("Location")
+    assert again.headers["Idempotent-Replay"] == "true"
+
+
+@pytest.mark.django_db
+def test_another_person_with_the_same_key_gets_their_own_roll(client, player, mutant_sheet, party):
+    from tests.factories import MutantSheetFactory, UserFactory, member_of
+
+    other = member_of(party, UserFactory(username="other"))
+    other_sheet = MutantSheetFactory(character__owner=other, character__party=party)
+    key = new_key()
+    client.force_login(player)
+    client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    client.force_login(other)
+    response = client.post(roll_url(other_sheet), FIGHT, headers=keyed(key))
+    assert response.status_code == 200
+    assert "Idempotent-Replay" not in response.headers
+    assert Roll.objects.filter(character=other_sheet.character).count() == 1
+    assert Roll.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_same_key_on_another_path_is_refused_with_422(player_client, mutant_sheet):
+    key = new_key()
+    player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    response = player_client.post(roll_url(mutant_sheet, "d6"), {"count": 2}, headers=keyed(key))
+    assert response.status_code == 422
+    assert "already used for another request" in response.text
+    assert f"POST {roll_url(mutant_sheet)}" in response.text
+    assert response.headers["HX-Reswap"] == "none"  # htmx swaps a 422: not this one
+    assert Roll.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "key", ["short", "x" * 129, "has space1", "semi;colon", "ünïcödé-key", "../../etc/passwd"]
+)
+def test_a_malformed_key_is_refused_with_400_and_changes_nothing(player_client, mutant_sheet, key):
+    response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert response.status_code == 400
+    assert "8 to 128 letters, digits" in response.text
+    assert not Roll.objects.exists()
+    assert not IdempotentRequest.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["abcdEFGH", "a" * 128, "under_score-and-dash1"])
+def test_keys_of_8_to_128_letters_digits_dashes_and_underscores_are_taken(
+    player_client, mutant_sheet, key
+):
+    response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert response.status_code == 200
+    assert IdempotentRequest.objects.get().key == key
+
+
+@pytest.mark.django_db
+def test_a_refused_roll_is_kept_refused(player_client, mutant_sheet):
+    """A 4xx is an answer too: the repeat gets the same refusal, the view is not run."""
+    key = new_key()
+    bad = {**FIGHT, "modifier": "lots"}
+    first = player_client.post(roll_url(mutant_sheet), bad, headers=keyed(key))
+    assert first.status_code == 422
+    again = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert again.status_code == 422
+    assert again.headers["Idempotent-Replay"] == "true"
+    assert again.content == first.content
+    assert not Roll.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_anonymous_request_ignores_the_key(client, mutant_sheet):
+    """Only a logged-in person's changes are kept (the log-in form is not)."""
+    response = client.post(reverse("login"), {"username": "x", "password": "y"},
+                           headers={"Idempotency-Key": "bad"})  # fmt: skip
+    assert response.status_code == 200
+    assert not IdempotentRequest.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_reading_request_ignores_the_key(player_client, mutant_sheet):
+    response = player_client.get(roll_url(mutant_sheet), headers=keyed("bad"))
+    assert response.status_code == 200
+    assert not IdempotentRequest.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_replay_still_needs_the_csrf_token(player, mutant_sheet):
+    """The key is honoured after the CSRF check: a forged repeat gets no stored answer."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(player)
+    browser.get(reverse("home"))
+    token = browser.cookies["csrftoken"].value
+    key = new_key()
+    first = browser.post(
+        roll_url(mutant_sheet), FIGHT, headers={**keyed(key), "X-CSRFToken": token}
+    )
+    assert first.status_code == 200
+    forged = browser.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert forged.status_code == 403
+    assert "Idempotent-Replay" not in forged.headers
+    assert Roll.objects.count() == 1
+
+
+# The middleware alone, around views of the test's own.
+
+
+class View:
+    """A view that counts its runs and answers what the test says."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.runs = 0
+
+    def __call__(self, request):
+        self.runs += 1
+        answer = self.answers[min(self.runs, len(self.answers)) - 1]
+        return answer() if callable(answer) else answer
+
+
+def send(view, user, key=None, path="/change/", method="post", data=None):
+    request = getattr(RequestFactory(), method)(path, data or {})
+    if key is not None:
+        request.META["HTTP_IDEMPOTENCY_KEY"] = key
+    request.user = user
+
+    def through(request):  # as Django's handler: the middleware's process_view, then the view
+        return middleware.process_view(request, view, (), {}) or view(request)
+
+    middleware = IdempotencyMiddleware(through)
+    return middleware(request)
+
+
+@pytest.mark.django_db
+def test_a_server_error_is_not_kept_so_a_retry_can_succeed(player):
+    view = View(lambda: HttpResponse("boom", status=500), lambda: HttpResponse("done"))
+    key = new_key()
+    assert send(view, player, key).status_code == 500
+    assert not IdempotentRequest.objects.exists()
+    retried = send(view, player, key)
+    assert retried.status_code == 200 and retried.content == b"done"
+    assert view.runs == 2
+    assert "Idempotent-Replay" not in retried.headers
+    assert send(view, player, key).headers["Idempotent-Replay"] == "true"
+    assert view.runs == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", [201, 204, 302, 403, 404, 409, 422])
+def test_success_redirects_and_refusals_are_kept(player, status):
+    def answer():
+        response = HttpResponse(b"answer", status=status)
+        response["Location"] = "/there/"
+        response["HX-Trigger"] = "sheetChanged"
+        response["HX-Retarget"] = "#result"
+        return response
+
+    view = View(answer)
+    key = new_key()
+    send(view, player, key)
+    again = send(view, player, key)
+    assert view.runs == 1
+    assert again.status_code == status
+    assert again["Location"] == "/there/"
+    assert again["HX-Trigger"] == "sheetChanged"
+    assert again["HX-Retarget"] == "#result"
+    assert again.content == b"answer"
+
+
+@pytest.mark.django_db
+def test_a_streamed_answer_is_not_kept_and_a_repeat_runs_again(player):
+    view = View(lambda: StreamingHttpResponse(iter([b"a", b"b"])))
+    key = new_key()
+    send(view, player, key)
+    send(view, player, key)
+    assert view.runs == 2
+    assert not IdempotentRequest.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_key_for_another_method_is_refused(player):
+    view = View(HttpResponse("done"))
+    key = new_key()
+    send(view, player, key, method="post")
+    refused = send(view, player, key, method="delete")
+    assert refused.status_code == 422
+    assert view.runs == 1
+
+
+@pytest.mark.django_db
+def test_an_anonymous_request_with_a_key_runs_every_time():
+    view = View(HttpResponse("done"))
+    key = new_key()
+    send(view, AnonymousUser(), key)
+    send(view, AnonymousUser(), key)
+    assert view.runs == 2
+
+
+@pytest.mark.django_db
+def test_a_claim_left_by_a_dead_process_is_taken_over(player):
+    """A claim with no answer long after (its server process died mid-request)."""
+    key = new_key()
+    IdempotentRequest.objects.create(user=player, key=key, method="POST", path="/change/",
+                                     created=timezone.now() - timedelta(minutes=5))  # fmt: skip
+    view = View(HttpResponse("done"))
+    assert send(view, player, key).content == b"done"
+    assert view.runs == 1
+    assert IdempotentRequest.objects.get().status == 200
+
+
+@pytest.mark.django_db
+def test_an_expired_answer_is_not_replayed_and_is_pruned(player, settings):
+    settings.TABLESIDE_IDEMPOTENCY_KEEP_HOURS = 24
+    old = new_key()
+    IdempotentRequest.objects.create(user=player, key=old, method="POST", path="/change/",
+                                     status=200, body=b"old",
+                                     created=timezone.now() - timedelta(hours=25))  # fmt: skip
+    IdempotentRequest.objects.create(user=player, key=new_key(), method="POST",
+                                     path="/change/", status=200, body=b"recent",
+                                     created=timezone.now() - timedelta(hours=23))  # fmt: skip
+    view = View(HttpResponse("new"))
+    assert send(view, player, old).content == b"new"
+    assert view.runs == 1
+    IdempotentRequest.objects.filter(key=old).update(created=timezone.now() - timedelta(hours=30))
+    assert prune() == 1
+    assert list(IdempotentRequest.objects.values_list("body", flat=True)) == [b"recent"]
+
+
+@pytest.mark.django_db
+def test_manage_py_prune_idempotency_says_how_many_went(player):
+    IdempotentRequest.objects.create(user=player, key=new_key(), method="POST", path="/c/",
+                                     created=timezone.now() - timedelta(days=2))  # fmt: skip
+    out = io.StringIO()
+    call_command("prune_idempotency", stdout=out)
+    assert "Pruned 1 kept answers older than 24 hours." in out.getvalue()
+    assert not IdempotentRequest.objects.exists()
+
+
+class Held:
+    """A view that starts, then waits until the test lets it answer."""
+
+    def __init__(self):
+        self.started, self.go, self.runs = threading.Event(), threading.Event(), 0
+
+    def __call__(self, request):
+        self.runs += 1
+        self.started.set()
+        assert self.go.wait(30), "the test never let the view answer"
+        return HttpResponse("rolled once")
+
+
+def in_thread(function):
+    from django.db import connection
+
+    outcome = {}
+
+    def run():
+        try:
+            outcome["response"] = function()
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, outcome
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_repeat_while_the_first_runs_answers_409_once_its_wait_is_over(player, settings):
+    settings.TABLESIDE_IDEMPOTENCY_WAIT_SECONDS = 0
+    view, key = Held(), new_key()
+    first, outcome = in_thread(lambda: send(view, player, key))
+    assert view.started.wait(30)
+    busy = send(view, player, key)
+    assert busy.status_code == 409
+    assert "already in progress" in busy.text
+    assert busy["Retry-After"] == "1"
+    assert busy["HX-Reswap"] == "none"
+    view.go.set()
+    first.join(30)
+    assert outcome["response"].status_code == 200
+    assert view.runs == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_repeat_while_the_first_runs_waits_and_gets_its_answer(player, settings):
+    settings.TABLESIDE_IDEMPOTENCY_WAIT_SECONDS = 30
+    view, key = Held(), new_key()
+    first, first_outcome = in_thread(lambda: send(view, player, key))
+    assert view.started.wait(30)
+    second, second_outcome = in_thread(lambda: send(view, player, key))
+    view.go.set()
+    first.join(30)
+    second.join(30)
+    assert view.runs == 1
+    assert first_outcome["response"].status_code == 200
+    repeat = second_outcome["response"]
+    assert repeat.status_code == 200 and repeat.content == b"rolled once"
+    assert repeat["Idempotent-Replay"] == "true"
