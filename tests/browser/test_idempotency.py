@@ -30,6 +30,13 @@ DOUBLE_SUBMIT = """async (url) => {
 }"""
 
 
+# Keys made where crypto.randomUUID is missing (plain HTTP on the LAN: `make table`).
+INSECURE_KEYS = """() => {
+  Object.defineProperty(window, "isSecureContext", {value: false});
+  return Array.from({length: 200}, () => window.Tableside.idempotency.newKey());
+}"""
+
+
 def open_sheet(asgi_server, page, log_in, player, party, sheet):
     log_in(page, player)
     page.goto(f"{asgi_server.url}{sheet.character.get_absolute_url()}")
@@ -46,6 +53,8 @@ def test_a_double_submitted_roll_is_recorded_once(
     sent = page.evaluate(DOUBLE_SUBMIT, url)
 
     assert UUID4.fullmatch(sent["key"])
+    lan_keys = page.evaluate(INSECURE_KEYS)
+    assert all(UUID4.fullmatch(key) for key in lan_keys) and len(set(lan_keys)) == 200
     first, second = sent["first"], sent["second"]
     assert first["status"] == second["status"] == 200
     assert sorted([first["replay"] or "", second["replay"] or ""]) == ["", "true"]
