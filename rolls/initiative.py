@@ -185,7 +185,8 @@ def set_hidden(conflict_pk, hidden: bool) -> Conflict:
 def _set_order(conflict, combatants) -> None:
     """Save ``combatants`` in this order; whose turn it is stays with the same one."""
     current = ordered(conflict)
-    acting = current[conflict.turn].pk if conflict.turn is not None and current else None
+    turn = conflict.turn
+    acting = current[turn].pk if turn is not None and turn < len(current) else None
     for position, combatant in enumerate(combatants):
         combatant.position = position
     Combatant.objects.bulk_update(combatants, ["position"])
