@@ -69,6 +69,14 @@ def test_a_myz_conflict_reaches_the_players_sheet_live(
     gm_page.get_by_role("button", name="End round 1").click()
     expect(strip.locator("[data-initiative-round]")).to_have_text("Round 2")
     expect(strip.locator('[aria-current="step"]')).to_have_count(0)
+
+    # before round 2 begins, Ann asks Bo to swap cards; the GM accepts for Bo
+    strip.get_by_label("Ann swaps cards with").select_option(label="Bo")
+    strip.get_by_role("button", name="Ask").click()
+    expect(strip.locator("[data-swap-pending]")).to_contain_text("Waiting for Bo's player.")
+    panel.locator("[data-swap-accept]").click()
+    expect(chips).to_have_text(["Ann", "Marauders \u00d74", "Bo"])
+    expect(names).to_have_text(["Ann", "Marauders \u00d74", "Bo"])
     assert ann_page.evaluate("window.stillTheSamePage") is True
 
 
