@@ -268,3 +268,82 @@ class GroupParticipant(models.Model):
 
     def __str__(self):
         return f"{self.character} in {self.group}"
+
+
+class Conflict(models.Model):
+    """A fight at the table (docs/initiative.md): who takes part, in which order, whose
+    turn it is and which round. MYZ and T2K draw initiative cards (``drawn``); the other
+    games take the order the GM sets by hand. One conflict of a party runs at a time: a
+    new one ends the last."""
+
+    party = models.ForeignKey("sheets.Party", on_delete=models.CASCADE, related_name="conflicts")
+    system = models.CharField(max_length=20)
+    drawn = models.BooleanField(default=True, help_text="The order comes from cards drawn.")
+    hide_npc_cards = models.BooleanField(
+        default=False, help_text="Players see where the NPCs act, not their cards."
+    )
+    round = models.PositiveIntegerField(default=1)
+    turn = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="Who acts, counted from 0 in the order; empty before the round begins "
+        "(when willing combatants may swap).",
+    )  # fmt: skip
+    log = models.JSONField(default=list, blank=True, help_text="What happened, one line each.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self):
+        return f"Conflict in {self.party} (round {self.round})"
+
+    @property
+    def system_descriptor(self):
+        from sheets.systems.registry import get_system
+
+        return get_system(self.system)
+
+
+class Combatant(models.Model):
+    """One place in a conflict's order: a character, a named NPC, or a group of NPCs
+    that share one card (``count``)."""
+
+    conflict = models.ForeignKey(Conflict, on_delete=models.CASCADE, related_name="combatants")
+    character = models.ForeignKey(
+        "sheets.Character", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    name = models.CharField(max_length=80, blank=True, help_text="An NPC's or a group's name.")
+    count = models.PositiveSmallIntegerField(default=1, help_text="How many NPCs share the card.")
+    card = models.PositiveSmallIntegerField(null=True, blank=True)
+    deck = models.PositiveSmallIntegerField(default=1)
+    position = models.PositiveIntegerField(default=0, help_text="The place in the order, from 0.")
+    asks = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="asked_by",
+        help_text="The combatant this one asks to swap cards with before the round begins.",
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["position", "pk"]
+
+    def __str__(self):
+        return self.label
+
+    @property
+    def is_npc(self) -> bool:
+        return self.character_id is None
+
+    @property
+    def label(self) -> str:
+        if self.character_id is not None:
+            return self.character.name
+        return f"{self.name} \u00d7{self.count}" if self.count > 1 else self.name
+
+    @property
+    def card_text(self) -> str:
+        if self.card is None:
+            return ""
+        return str(self.card) if self.deck == 1 else f"{self.card}·{self.deck}"

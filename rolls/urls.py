@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rolls import group_views, npc_views, time_views, views
+from rolls import group_views, initiative_views, npc_views, time_views, views
 
 urlpatterns = [
     path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
@@ -34,4 +34,21 @@ urlpatterns = [
     path("groups/<int:pk>/swap/", group_views.group_swap, name="group_swap"),
     path("groups/<int:pk>/read/", group_views.group_read, name="group_read"),
     path("groups/<int:pk>/cancel/", group_views.group_cancel, name="group_cancel"),
-]
+    # initiative and the combat order (docs/initiative.md)
+    path("parties/<int:pk>/initiative/", initiative_views.initiative_panel,
+         name="initiative_panel"),
+    path("parties/<int:pk>/initiative/new/<slug:system>/", initiative_views.initiative_start,
+         name="initiative_start"),
+    path("conflicts/<int:pk>/advance/", initiative_views.initiative_advance,
+         name="initiative_advance"),
+    path("conflicts/<int:pk>/redraw/", initiative_views.initiative_redraw,
+         name="initiative_redraw"),
+    path("conflicts/<int:pk>/hide/", initiative_views.initiative_hide, name="initiative_hide"),
+    path("conflicts/<int:pk>/end/", initiative_views.initiative_end, name="initiative_end"),
+    path("conflicts/<int:pk>/move/", initiative_views.initiative_move, name="initiative_move"),
+    path("conflicts/<int:pk>/order/", initiative_views.initiative_order,
+         name="initiative_order"),
+    path("conflicts/<int:pk>/swap/", initiative_views.initiative_swap, name="initiative_swap"),
+    path("conflicts/<int:pk>/swap/answer/", initiative_views.initiative_swap_answer,
+         name="initiative_swap_answer"),
+]  # fmt: skip

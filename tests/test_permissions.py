@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from rolls.models import GroupCheck, GroupParticipant, Roll
+from rolls.models import Combatant, Conflict, GroupCheck, GroupParticipant, Roll
 from tests.factories import (
     MutantGearLineFactory,
     MutantSheetFactory,
@@ -36,6 +36,7 @@ class Table:
     t2k_roll: object = None
     slots: object = None
     group: object = None
+    conflict: object = None
 
 
 @pytest.fixture
@@ -67,7 +68,10 @@ def table(db):
     )  # fmt: skip
     for participant in (slots, others_slots):
         GroupParticipant.objects.create(group=group, character=participant.character)
-    return Table(users, party, sheet, gear, roll, t2k, t2k_roll, slots, group)
+    conflict = Conflict.objects.create(party=party, system="mutant", created_by=gm)
+    conflict.pc = Combatant.objects.create(conflict=conflict, character=sheet.character, card=3)
+    conflict.npc = Combatant.objects.create(conflict=conflict, name="Rat", card=5, position=1)
+    return Table(users, party, sheet, gear, roll, t2k, t2k_roll, slots, group, conflict)
 
 
 def editors(**overrides):
@@ -83,6 +87,8 @@ ANY_USER = {"owner": OK, "gm": OK, "other_player": OK, "stranger": OK}
 PARTICIPANT = editors(other_player=FORBIDDEN)
 # the GM's own rolls: players of the party are refused (403), outsiders see nothing (404)
 GM_ROLLS = {"owner": FORBIDDEN, "gm": OK, "other_player": FORBIDDEN, "stranger": NOT_FOUND}
+# running a conflict: players of the party are refused (403), outsiders see nothing (404)
+GM_RUNS = GM_ROLLS
 
 # name, method, url kwargs (from the table), POST data, who may
 MATRIX = [
@@ -176,6 +182,21 @@ MATRIX = [
     ("group_read", "post", {"pk": "@group"}, {}, MEMBERS),
     ("group_cancel", "post", {"pk": "@group"}, {}, editors(owner=FORBIDDEN,
      other_player=FORBIDDEN)),
+    ("initiative_panel", "get", {"pk": "@party"}, None, MEMBERS),
+    ("initiative_start", "get", {"pk": "@party", "system": "mutant"}, None, GM_ONLY),
+    ("initiative_start", "post", {"pk": "@party", "system": "slots"},
+     {"characters": "@slots_id", "npc_1": "Crab"}, GM_ONLY),
+    ("initiative_advance", "post", {"pk": "@conflict"}, {"do": "turn"}, GM_RUNS),
+    ("initiative_redraw", "post", {"pk": "@conflict"}, {}, GM_RUNS),
+    ("initiative_hide", "post", {"pk": "@conflict"}, {"hide": "1"}, GM_RUNS),
+    ("initiative_end", "post", {"pk": "@conflict"}, {}, GM_RUNS),
+    ("initiative_move", "post", {"pk": "@conflict"}, {"combatant": "@npc", "direction": "up"},
+     GM_RUNS),
+    ("initiative_order", "post", {"pk": "@conflict"}, {"order": "@npc"}, GM_RUNS),
+    ("initiative_swap", "post", {"pk": "@conflict"}, {"combatant": "@pc", "other": "@npc"},
+     PARTICIPANT),
+    ("initiative_swap_answer", "post", {"pk": "@conflict"},
+     {"combatant": "@pc", "asker": "@npc", "answer": "yes"}, PARTICIPANT),
 ]  # fmt: skip
 # open to anyone: the home page is the landing page when logged out
 PUBLIC = {"home", "login", "logout", "signup", "password_change", "password_change_done",
@@ -190,6 +211,8 @@ def resolve_kwargs(kwargs, table):
         "@t2k_roll": table.t2k_roll.pk,
         "@slots": table.slots.pk, "@item": table.slots.item.pk, "@idea": table.slots.idea.pk,
         "@group": table.group.pk, "@slots_id": str(table.slots.pk),
+        "@conflict": table.conflict.pk, "@pc": str(table.conflict.pc.pk),
+        "@npc": str(table.conflict.npc.pk),
     }  # fmt: skip
     return {key: values.get(value, value) for key, value in (kwargs or {}).items()}
 

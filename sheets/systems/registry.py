@@ -185,6 +185,9 @@ class System:
     # checks the GM starts for several characters at once (T2K group roll with helpers,
     # Slots cooperation, Z6E team lift)
     group_checks: tuple[GroupCheckKind, ...] = ()
+    # initiative (docs/initiative.md): True when a conflict's order comes from cards
+    # drawn (MYZ, T2K); False when the GM sets the order by hand
+    initiative_cards: bool = False
     # dotted path of the system's ``sheets.transfer.spec.Transfer``: what its export file
     # holds (lists, references, migrations) and its Foundry VTT reader, if any
     transfer: str = ""

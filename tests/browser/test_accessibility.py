@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from sheets.models import Character
 from sheets.systems.registry import all_systems
+from tests.factories import UserFactory, member_of
 
 AXE = (Path(__file__).parent / "vendor" / "axe-core-4.14.1" / "axe.min.js").read_text()
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
@@ -138,4 +139,38 @@ def test_axe_finds_nothing_on_any_page(scheme, asgi_server, browser, log_in, pla
         page.goto(f"{url}/parties/{party.pk}/settings/")
         found += axe(page, "party settings")
         page.context.close()
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_axe_finds_nothing_in_a_conflict(scheme, asgi_server, browser, log_in, player, gm, party):
+    """The initiative panel (dashboard), a player's strip with a swap to answer (sheet)
+    and the start form, with NPC cards hidden."""
+    from rolls import initiative
+    from sheets.systems.dice.core import ScriptedRNG
+    from sheets.systems.registry import get_system
+
+    mutant = get_system("mutant")
+    ann = demo_character(mutant, player, party)
+    bo = demo_character(mutant, member_of(party, UserFactory(username="bo")), party)
+    conflict = initiative.start(party, mutant, [ann, bo], [("Marauders", 4)], user=gm,
+                                hide_npc_cards=True, rng=ScriptedRNG([7, 1, 4]))  # fmt: skip
+    bo_place = conflict.combatants.get(character=bo)
+    initiative.ask_swap(conflict.pk, bo_place.pk, conflict.combatants.get(character=ann).pk,
+                        by_gm=False)  # fmt: skip
+    url, order, begin = asgi_server.url, "#initiative [data-combatant]", "[data-initiative-begin]"
+    found = []
+    for viewport in (DESKTOP, PHONE):
+        axe = Axe(EVERY_RULE if scheme == "dark" else CONTRAST, f"{viewport['width']} px, {scheme}")
+        for user, path, name, ready in (
+            (gm, f"/parties/{party.pk}/dashboard/", "initiative panel", order),
+            (gm, f"/parties/{party.pk}/initiative/new/mutant/", "new conflict", begin),
+            (player, ann.get_absolute_url(), "initiative strip", "[data-swap-accept]"),
+        ):  # fmt: skip
+            page = browser.new_context(viewport=viewport, color_scheme=scheme).new_page()
+            log_in(page, user)
+            page.goto(url + path)
+            expect(page.locator(ready).first).to_be_visible()
+            found += axe(page, name)
+            page.context.close()
     assert found == [], "\n".join(found)

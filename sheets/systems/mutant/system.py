@@ -7,6 +7,7 @@ FORMS = "sheets.systems.mutant.forms"
 MUTANT = System(
     slug="mutant",
     name="Mutant: Year Zero",
+    initiative_cards=True,
     short_name="MYZ",
     sheet_model="sheets.MutantSheet",
     sheet_related_name="mutant",

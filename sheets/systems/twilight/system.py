@@ -9,6 +9,7 @@ ACTIONS = "rolls.systems.twilight.actions"
 TWILIGHT = System(
     slug="twilight",
     name="Twilight: 2000",
+    initiative_cards=True,
     short_name="T2K",
     stylesheet="css/twilight.css",
     sheet_model="sheets.TwilightSheet",
