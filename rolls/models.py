@@ -268,3 +268,8 @@ class GroupParticipant(models.Model):
 
     def __str__(self):
         return f"{self.character} in {self.group}"
+
+
+from rolls.api.tokens import ApiToken  # noqa: E402  the API's tokens (rolls/api/tokens.py)
+
+__all__ = ["ApiToken", "GroupCheck", "GroupParticipant", "Roll"]

@@ -1,6 +1,8 @@
 from django.urls import path
 
 from rolls import group_views, npc_views, time_views, views
+from rolls.api import token_views
+from rolls.api.endpoints import api
 
 urlpatterns = [
     path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
@@ -34,4 +36,15 @@ urlpatterns = [
     path("groups/<int:pk>/swap/", group_views.group_swap, name="group_swap"),
     path("groups/<int:pk>/read/", group_views.group_read, name="group_read"),
     path("groups/<int:pk>/cancel/", group_views.group_cancel, name="group_cancel"),
+]
+
+# the read-only API for other tools (rolls/api/, docs/api.md)
+urlpatterns += [path("api/", api.urls)]
+urlpatterns += [
+    path("parties/<int:pk>/api-tokens/", token_views.token_create, name="api_token_create"),
+    path(
+        "parties/<int:pk>/api-tokens/<int:token_pk>/revoke/",
+        token_views.token_revoke,
+        name="api_token_revoke",
+    ),
 ]
