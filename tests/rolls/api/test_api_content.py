@@ -124,3 +124,20 @@ def test_another_partys_rolls_never_show(client, api_table, other_party):
     url = reverse("api:api_rolls", args=[other.pk])
     labels = [r["label"] for r in get(client, url, token).json()["rolls"]]
     assert labels == ["Elsewhere"]
+
+
+def test_the_party_file_and_the_api_write_a_roll_alike(client, api_table):
+    """The GM's party export (with an NPC's roll) and the API share each roll's fields:
+    the API adds ids, and names a push by the pushed roll's id, not its position."""
+    client.force_login(api_table.party.gm)
+    exported = json.loads(client.get(reverse("party_export", args=[api_table.party.pk])).content)
+    client.logout()
+    url = reverse("api:api_rolls", args=[api_table.party.pk])
+    served = {r["id"]: r for r in get(client, url, api_table.token).json()["rolls"]}
+    by_label = {r["label"]: r for r in exported["rolls"]}
+    assert by_label["Claws"]["character"] is None
+    assert by_label["Claws"]["npc"] == "Zone ghoul"
+    for roll in api_table.rolls:
+        theirs, ours = by_label[roll.label], served[roll.pk]
+        shared = set(theirs) - {"push_of", "secret", "at"}
+        assert {key: theirs[key] for key in shared} == {key: ours[key] for key in shared}
