@@ -102,6 +102,7 @@ def _brief(character) -> dict:
     "/parties/{party_id}",
     response={200: schemas.PartyOut, **REFUSED},
     url_name="api_party",
+    operation_id="getParty",
     summary="The party: its name, GM, systems and characters",
 )
 def party(request, party_id: int):
@@ -119,6 +120,7 @@ def party(request, party_id: int):
     "/parties/{party_id}/characters",
     response={200: schemas.CharacterList, **REFUSED},
     url_name="api_characters",
+    operation_id="listCharacters",
     summary="Every character of the party with its sheet, as its export file",
     by_alias=True,
 )
@@ -132,6 +134,7 @@ def characters(request, party_id: int):
     "/parties/{party_id}/characters/{character_id}",
     response={200: schemas.CharacterExport, **REFUSED},
     url_name="api_character",
+    operation_id="getCharacter",
     summary="One character's sheet: the same file as the sheet's Export",
     by_alias=True,
 )
@@ -152,6 +155,7 @@ class RollsAfter(schemas.Schema):
     "/parties/{party_id}/rolls",
     response={200: schemas.RollPage, 422: schemas.Problem, **REFUSED},
     url_name="api_rolls",
+    operation_id="listRolls",
     summary="The party's roll log after a roll id, oldest first, a page at a time",
 )
 def rolls(request, party_id: int, page: Query[RollsAfter]):
