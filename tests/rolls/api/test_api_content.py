@@ -137,7 +137,7 @@ def test_the_party_file_and_the_api_write_a_roll_alike(client, api_table):
     by_label = {r["label"]: r for r in exported["rolls"]}
     assert by_label["Claws"]["character"] is None
     assert by_label["Claws"]["npc"] == "Zone ghoul"
-    for roll in api_table.rolls:
-        theirs, ours = by_label[roll.label], served[roll.pk]
+    for logged in api_table.rolls:
+        theirs, ours = by_label[logged.label], served[logged.pk]
         shared = set(theirs) - {"push_of", "secret", "at"}
         assert {key: theirs[key] for key in shared} == {key: ours[key] for key in shared}
