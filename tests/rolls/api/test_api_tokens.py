@@ -81,7 +81,7 @@ def test_a_revoked_token_leaves_the_list_and_is_refused(gm_client, party):
 
 
 def test_a_gm_cannot_revoke_another_partys_token(gm_client, party, other_party):
-    other, token = other_party
+    other, _token = other_party
     row = ApiToken.objects.get(party=other)
     response = gm_client.post(reverse("api_token_revoke", args=[party.pk, row.pk]))
     assert response.status_code == 404
