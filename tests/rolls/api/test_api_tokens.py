@@ -96,3 +96,19 @@ def test_players_never_see_the_tokens(player_client, party):
     assert player_client.get(reverse("party_settings", args=[party.pk])).status_code == 404
     response = player_client.get(reverse("party_detail", args=[party.pk]))
     assert "Bot" not in response.content.decode()
+
+
+def test_staff_read_and_revoke_tokens_in_the_admin(client, party):
+    from tests.factories import UserFactory
+
+    row, token = ApiToken.objects.create_for(party, name="Bot", user=party.gm)
+    client.force_login(UserFactory(username="boss", is_staff=True, is_superuser=True))
+    changelist = reverse("admin:rolls_apitoken_changelist")
+    assert "Bot" in client.get(changelist).content.decode()
+    page = client.get(reverse("admin:rolls_apitoken_change", args=[row.pk])).content.decode()
+    assert row.prefix in page
+    assert row.digest not in page and token not in page
+    assert client.get(reverse("admin:rolls_apitoken_add")).status_code == 403
+    client.post(changelist, {"action": "revoke", "_selected_action": [row.pk]})
+    row.refresh_from_db()
+    assert row.revoked is not None
