@@ -8,7 +8,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from tests.browser.test_accessibility import DESKTOP, EVERY_RULE, PHONE, Axe
+from tests.browser.test_accessibility import CONTRAST, DESKTOP, EVERY_RULE, PHONE, Axe
 
 
 def api_get(url: str, token: str):
@@ -55,10 +55,19 @@ def test_the_gm_makes_copies_and_revokes_a_token(asgi_server, browser, log_in, g
 
     page.set_viewport_size(PHONE)
     found += Axe(EVERY_RULE, "390 px")(page, "API tokens, listed", "#api-tokens")
-    row.get_by_text("Revoke…").click()
-    row.get_by_role("button", name="Yes, revoke “Foundry”").click()
+    light = log_in(browser.new_context(viewport=PHONE, color_scheme="light").new_page(), gm)
+    light.goto(f"{asgi_server.url}/parties/{party.pk}/settings/")
+    light.get_by_label("New token for").fill("Sheet tool")
+    light.get_by_role("button", name="Make a token").click()
+    expect(light.get_by_label("Your new token")).to_be_visible()
+    found += Axe(CONTRAST, "390 px, light")(light, "API tokens, a new one", "#api-tokens")
+    light.context.close()
+    page.reload()
+    section.get_by_label("Revoke the token Foundry").click()
+    section.get_by_role("button", name="Yes, revoke “Foundry”").click()
     expect(page.get_by_role("status").first).to_contain_text("revoked")
-    expect(section).to_contain_text("No tokens")
+    expect(section.locator("[data-api-token]")).to_have_count(1)  # the light page's
+    expect(section.locator("[data-api-token]", has_text="Foundry")).to_have_count(0)
     status, answer = api_get(url, token)
     assert status == 401
     assert "revoked" in answer["detail"]
