@@ -227,6 +227,8 @@ AXES_CLIENT_IP_CALLABLE = "config.throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "config.throttle.locked_out"
 SIGNUP_LIMIT = int(os.environ.get("TABLESIDE_SIGNUP_LIMIT") or 20)  # posts per address...
 SIGNUP_WINDOW = 60 * 60  # ...per hour
+# the read-only API (docs/api.md): requests per token, "<count>/<s|min|hour|day>"
+TABLESIDE_API_RATE = os.environ.get("TABLESIDE_API_RATE") or "60/min"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"

@@ -3,7 +3,7 @@ is a record of dice the server threw (its effects were applied to the sheet then
 
 from django.contrib import admin
 
-from rolls.models import GroupCheck, GroupParticipant, Roll
+from rolls.models import ApiToken, GroupCheck, GroupParticipant, Roll
 
 
 @admin.register(Roll)
@@ -68,3 +68,25 @@ class GroupParticipantAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """A party's API tokens (docs/api.md): made by its GM on the party's settings page,
+    where the token is shown once; here staff read them and may revoke them."""
+
+    list_display = ["name", "party", "prefix", "created", "last_used", "revoked"]
+    list_filter = [("revoked", admin.EmptyFieldListFilter), "created"]
+    search_fields = ["name", "prefix", "party__name"]
+    list_select_related = ["party"]
+    fields = ["name", "party", "prefix", "created_by", "created", "last_used", "revoked"]
+    readonly_fields = fields
+    actions = ["revoke"]
+
+    def has_add_permission(self, request):
+        return False  # the GM makes them, and sees the token once
+
+    @admin.action(description="Revoke the selected tokens")
+    def revoke(self, request, queryset):
+        for token in queryset.filter(revoked__isnull=True):
+            token.revoke()

@@ -347,3 +347,8 @@ class Combatant(models.Model):
         if self.card is None:
             return ""
         return str(self.card) if self.deck == 1 else f"{self.card}·{self.deck}"
+
+
+from rolls.api.tokens import ApiToken  # noqa: E402  the API's tokens (rolls/api/tokens.py)
+
+__all__ = ["ApiToken", "Combatant", "Conflict", "GroupCheck", "GroupParticipant", "Roll"]

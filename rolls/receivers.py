@@ -3,6 +3,7 @@ sheets never import rolls, so these are connected from ``RollsConfig.ready``."""
 
 from __future__ import annotations
 
+from rolls.log_entry import roll_entry
 from rolls.models import Roll
 from rolls.stream import after_commit, announce_party_settings, connect_sheet_signals
 from rolls.undo import note_undone
@@ -29,21 +30,7 @@ def on_party_exporting(sender, party, user, document, **kwargs) -> None:
     )
     index = {roll.pk: i for i, roll in enumerate(rolls)}
     document["rolls"] = [
-        {
-            "at": roll.created.isoformat(),
-            "character": roll.character.name,
-            "by": roll.user.username if roll.user else None,
-            "system": roll.system,
-            "kind": roll.kind,
-            "label": roll.label,
-            "inputs": roll.inputs,
-            "result": roll.result,
-            "outcome": roll.outcome,
-            "effects": roll.effects,
-            "secret": roll.secret,
-            "push_of": index.get(roll.pushed_from_id),
-        }
-        for roll in rolls
+        {**roll_entry(roll), "push_of": index.get(roll.pushed_from_id)} for roll in rolls
     ]
 
 

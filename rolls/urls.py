@@ -1,6 +1,8 @@
 from django.urls import path
 
 from rolls import group_views, initiative_views, npc_views, time_views, views
+from rolls.api import token_views
+from rolls.api.endpoints import api
 
 urlpatterns = [
     path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
@@ -52,3 +54,14 @@ urlpatterns = [
     path("conflicts/<int:pk>/swap/answer/", initiative_views.initiative_swap_answer,
          name="initiative_swap_answer"),
 ]  # fmt: skip
+
+# the read-only API for other tools (rolls/api/, docs/api.md)
+urlpatterns += [path("api/", api.urls)]
+urlpatterns += [
+    path("parties/<int:pk>/api-tokens/", token_views.token_create, name="api_token_create"),
+    path(
+        "parties/<int:pk>/api-tokens/<int:token_pk>/revoke/",
+        token_views.token_revoke,
+        name="api_token_revoke",
+    ),
+]
