@@ -22,7 +22,8 @@ worker that stored it was killed after its answer, Redis dropped the message): a
 roll's events are committed with the roll (``rolls.stream.announce_roll``), and
 ``deliver`` hands a stream only the next event of its channel. An event further on (one
 before it was never published, or is late) makes the channel's streams read what they
-lack from the store instead, in order; an event already read so is dropped. Every
+lack from the store instead, in order; an event already read so is dropped, and the
+next events wait for that read rather than being queued ahead of it (``queue``). Every
 ``SWEEP_SECONDS`` each process compares its channels' stored counters with what it has
 delivered: a channel behind for a whole sweep catches up from the store, so an event
 whose publish was lost arrives within two sweeps even when nothing follows it.
@@ -176,9 +177,35 @@ def deliver(channel: str, event: Event) -> None:
         _delivered[channel] = event_id
         _behind.pop(channel, None)
     if last is not None and event_id == last + 1:
-        eventstream_views.get_listener_manager().add_to_queues(channel, event)
+        queue(channel, event)
     else:
         catch_up([channel])
+
+
+def queue(channel: str, event: Event) -> None:
+    """Queue the next event of ``channel`` to this process's streams of it, except a
+    stream that is still to read the store (``overflow``: a gap, a sweep, Redis back):
+    that read brings this event too, in order, so that stream is only woken.
+
+    django-eventstream's stream sends what is queued before it reads the store, and
+    reads from the last event it sent: the next event queued behind a gap (a sheet's
+    dashboard card published a moment before the roll stored ahead of it, by another
+    job of the same request) moved the stream past the events it was about to read,
+    and they never reached the page (the GM's dashboard card kept the sheet as it was
+    before the roll)."""
+    manager = eventstream_views.get_listener_manager()
+    with manager.lock:
+        woken = []
+        for listener in manager.listeners_by_channel.get(channel, ()):
+            if not listener.overflow:
+                items = listener.channel_items.setdefault(channel, [])
+                if len(items) < eventstream_views.MAX_PENDING:
+                    items.append(event)
+                else:  # as the library does: too many waiting, read them from the store
+                    listener.overflow = True
+            woken.append(listener)
+        for listener in woken:
+            listener.wake_threadsafe()
 
 
 def catch_up(channels) -> None:

@@ -99,6 +99,82 @@
   htmx.onLoad(function () { document.querySelectorAll(".feed").forEach(tidy); });
 })();
 
+// A catch-up answer (the feed's log when its stream opens or after a gap, the GM's
+// dashboard cards when the stream opens) holds what was stored when it was asked for.
+// What the stream brought after that moment (a roll's card, a roll's later step, a
+// character's dashboard card) is at least as new, and anything newer still comes by the
+// stream. So before htmx swaps such an answer in, each element the stream has brought
+// since the request left (by its id: roll-card-N, summary-N) takes the place of its copy
+// in the answer: the page's own copy when an answer replaces what is shown (a whole log,
+// the cards), and none at all when the answer goes on top of the feed, where the card
+// already is. An answer that replaces the whole log keeps the cards it did not know of.
+// (The answer used to win: a roll's card that arrived while the log was on its way, or
+// a sheet change while the dashboard's cards were, was wiped until the next reload.)
+(function () {
+  "use strict";
+  var arrivals = 0; // messages the page's streams have brought so far
+  var streamed = {}; // element id -> { at: the arrival that last brought it, html: as it came }
+  function note(id, html) {
+    streamed[id] = { at: arrivals, html: html };
+  }
+  document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
+    arrivals += 1;
+    var target = event.target;
+    var data = String((event.detail && event.detail.data) || "");
+    if (target.id) { note(target.id, null); } // swapped into (a dashboard card: summary-N)
+    if (data.indexOf('id="roll-card-') === -1) { return; }
+    var parsed = document.createElement("template");
+    parsed.innerHTML = data;
+    parsed.content.querySelectorAll('[id^="roll-card-"]').forEach(function (card) {
+      card.removeAttribute("hx-swap-oob"); // a later step's card, as it would stand in a feed
+      note(card.id, card.outerHTML);
+    });
+  });
+  function merges(elt) {
+    return elt && elt.hasAttribute && (elt.hasAttribute("data-feed-catch-up") ||
+      elt.hasAttribute("data-catch-up-next") || elt.hasAttribute("data-stream-merge"));
+  }
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (merges(event.detail.elt) && event.detail.xhr) { event.detail.xhr.streamedBefore = arrivals; }
+  });
+  function fresh(id) { // the newest copy of an element the stream brought: the page's, if shown
+    var shown = document.getElementById(id);
+    if (shown) { return shown.cloneNode(true); }
+    if (!streamed[id].html) { return null; }
+    var parsed = document.createElement("template");
+    parsed.innerHTML = streamed[id].html;
+    return parsed.content.firstElementChild;
+  }
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    var since = detail.xhr && detail.xhr.streamedBefore;
+    if (since === undefined || !detail.shouldSwap || typeof detail.serverResponse !== "string") { return; }
+    var newer = Object.keys(streamed).filter(function (id) { return streamed[id].at > since; });
+    if (!newer.length) { return; }
+    var target = detail.target;
+    var additive = /^(afterbegin|beforeend)/.test(detail.xhr.getResponseHeader("HX-Reswap") || "");
+    var wholeFeed = !additive && target.classList.contains("feed");
+    var answer = document.createElement("template");
+    answer.innerHTML = detail.serverResponse;
+    var content = answer.content;
+    newer.forEach(function (id) {
+      var copy = content.getElementById(id);
+      if (additive) { if (copy) { copy.remove(); } return; }
+      var shown = document.getElementById(id);
+      var isCard = id.indexOf("roll-card-") === 0;
+      if (!copy && !(wholeFeed && isCard && (!shown || shown.parentNode === target))) { return; }
+      var newest = fresh(id);
+      if (!newest) { return; }
+      newest.classList.remove("htmx-added", "htmx-settling", "htmx-swapping");
+      if (copy) { copy.replaceWith(newest); } else { content.insertBefore(newest, content.firstChild); }
+    });
+    if (wholeFeed && content.querySelector("[data-roll]")) {
+      content.querySelectorAll("[data-feed-empty], [data-feed-loading]").forEach(function (p) { p.remove(); });
+    }
+    detail.serverResponse = answer.innerHTML;
+  });
+})();
+
 // A roll's push stays on its card until the character rolls again (or the GM closes
 // it, which sends the card again without it). The players share one feed, so the Push
 // on a player's card waits hidden until the page of that character shows it; a card

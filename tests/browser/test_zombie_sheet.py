@@ -2,8 +2,6 @@
 again once the GM marks the situation changed; the Player's Option bought after a failed
 roll turning it into a success on the sheet and in the GM's live feed; screenshots."""
 
-import os
-
 import pytest
 from playwright.sync_api import expect
 
@@ -99,12 +97,6 @@ def test_a_failed_task_is_refused_on_retry_until_the_gm_marks_the_situation_chan
     player_context.close()
 
 
-@pytest.mark.xfail(
-    bool(os.environ.get("REDIS_URL")),
-    reason="quarantined on the PostgreSQL + Redis leg: in the whole suite the GM's dashboard "
-    "card sometimes misses a sheet change (issue 31's closing note, stop 25); passes alone",
-    strict=False,
-)
 def test_the_players_option_bought_after_a_failed_roll_turns_it_into_a_success(
     asgi_server, browser, log_in, gm, party, player, survivor, sheet_url, scripted_dice
 ):

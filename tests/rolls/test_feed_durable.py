@@ -85,6 +85,24 @@ def test_a_stream_gets_the_next_event_and_reads_the_store_for_one_further_on(lis
     assert published(listening, 9) == (["9"], False)
 
 
+def test_the_events_after_a_gap_wait_for_the_read_from_the_store(listening):
+    """A roll's events are stored before its sheet's dashboard card, but the card can be
+    published first (another job of the same request): the card's event makes the
+    stream read the store; the event after it must not be queued ahead of that read (the
+    stream sends its queue first and reads on from the last event it sent: the roll and
+    the card were never sent)."""
+    published(listening, 10)
+    assert published(listening, 11) == (["11"], False)
+    listening.channel_items, listening.overflow = {}, False
+    for eid in (13, 14):  # 12 (the roll) still on its way
+        feed_redis.deliver("party-77", Event("party-77", "sheet", f"card {eid}", id=str(eid)))
+    assert listening.overflow, "12 and 13 are read from the store"
+    assert listening.channel_items.get("party-77", []) == [], "14 comes with that read"
+    listening.overflow = False  # the stream has read 12, 13 and 14
+    assert published(listening, 12) == ([], False), "12 late: already read, dropped"
+    assert published(listening, 15) == (["15"], False), "then queued as they come again"
+
+
 def test_an_event_whose_publish_was_lost_is_read_from_the_store_at_the_second_sweep(listening):
     published(listening, 3)
     listening.overflow = False
@@ -130,3 +148,60 @@ def test_a_page_whose_last_event_was_pruned_resets_and_catches_up_from_the_log(
         again.close()
     log = client.get(reverse("party_log", args=[party.pk]), {"after": seen.pk}).text
     assert "missed" in log and "made after the prune" in log, "the log has every roll since"
+
+
+def test_a_page_gets_every_event_when_one_is_published_ahead_of_the_one_before(asgi_server, client):
+    """The same on a real stream: the server's loop is held while the sheet's card (4)
+    arrives ahead of the roll (3) and the event after it (5) comes in order; once the
+    loop goes on, the page gets 3, 4 and 5 (before the fix: 5, then nothing)."""
+    import threading
+
+    from django_eventstream.utils import get_storage
+
+    from tests.factories import PartyFactory, member_of
+    from tests.rolls.test_feed import session_cookies
+    from tests.sse_client import SSEStream, wait_for_open_streams
+
+    party = PartyFactory()
+    player = member_of(party)
+    channel = party_channel(party.pk)
+    storage = get_storage()
+
+    def stored(name):
+        return storage.append_events(name, [(channel, name)])[0]
+
+    stored("before")  # the channel's first event: its counter
+    page = SSEStream(
+        f"{asgi_server.url}/parties/{party.pk}/events/", session_cookies(client, player)
+    )
+    try:
+        page.wait_for("stream-open")
+        wait_for_open_streams(party.pk, 1)
+        feed_redis.deliver(channel, stored("seen"))  # the first here: read from the store
+        page.wait_for("seen")
+        listener = next(iter(get_listener_manager().listeners_by_channel[channel]))
+        roll, card, after = stored("the-roll"), stored("the-card"), stored("the-next")
+
+        held, go_on = threading.Event(), threading.Event()
+        listener.loop.call_soon_threadsafe(lambda: (held.set(), go_on.wait(10)))
+        assert held.wait(10), "the server's loop is held"
+        try:
+            feed_redis.deliver(channel, card)  # the roll's publish is still on its way
+            feed_redis.deliver(channel, after)
+        finally:
+            go_on.set()
+        feed_redis.deliver(channel, roll)  # late: read from the store already
+
+        arrived = []
+        try:
+            for event in page.events():
+                arrived.append(event.event)
+                if {"the-roll", "the-card", "the-next"} <= set(arrived):
+                    break
+        except TimeoutError:  # nothing more came
+            pass
+        assert [name for name in arrived if name.startswith("the-")] == [
+            "the-roll", "the-card", "the-next"
+        ]  # fmt: skip
+    finally:
+        page.close()
