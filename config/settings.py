@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Whose each HTML page is, for the service worker's kept pages (config/pwa.py).
+    "config.pwa.ViewerMiddleware",
     # Last: turns a login that django-axes refused into the lockout page.
     "axes.middleware.AxesMiddleware",
     # A dropped database connection: GETs read once more, else a 503 "try again".
