@@ -68,13 +68,13 @@
   var waiting = 0; // edits kept on this device (offline-queue.js says how many)
   function waitingText() {
     if (!waiting) { return ""; }
-    return " " + (waiting === 1 ? "1 change is waiting to be sent." : waiting + " changes are waiting to be sent.");
+    return " " + (waiting === 1 ? "1 change waiting." : waiting + " changes waiting.");
   }
   function sayDown() {
     var start = navigator.onLine
       ? "The server does not answer."
       : "You are offline.";
-    say("offline", start + " This page stays open: what you change is kept on this device and sent when the connection is back. Rolls wait for the connection." + waitingText());
+    say("offline", start + " What you change is kept on this device and sent when the connection is back. Rolls wait for it." + waitingText());
   }
 
   // ---- online or not ---------------------------------------------------------------------
@@ -91,11 +91,13 @@
       probes = 0;
       say("back", "Back online." + (waiting ? " Sending what you changed\u2026" : ""));
       reopenStreams();
+      markFeeds(true);
       catchUpFeeds();
       document.dispatchEvent(new CustomEvent("tableside:online"));
     } else {
       sayDown();
       closeStreams();
+      markFeeds(false);
       document.dispatchEvent(new CustomEvent("tableside:offline"));
     }
   }
@@ -147,6 +149,16 @@
     var closed = streams.filter(function (source) { return source.closedByUs; });
     streams = streams.filter(function (source) { return !source.closedByUs; });
     closed.forEach(function (source) { source.dispatchEvent(new Event("error")); });
+  }
+
+  // The feed's "live" badge says the truth while the stream is away.
+  function markFeeds(live) {
+    document.querySelectorAll("[data-feed-live]").forEach(function (badge) {
+      if (!badge.dataset.liveText) { badge.dataset.liveText = badge.textContent; }
+      badge.textContent = live ? badge.dataset.liveText : "offline";
+      badge.classList.toggle("text-bg-success", live);
+      badge.classList.toggle("text-bg-secondary", !live);
+    });
   }
 
   function catchUpFeeds() {

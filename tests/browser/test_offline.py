@@ -70,7 +70,7 @@ def test_an_edit_made_offline_is_saved_once_when_the_connection_is_back(
     strength.press("Tab")
     status = page.locator("#f-strength-status")
     expect(status).to_contain_text("Kept on this device")
-    expect(notice).to_contain_text("1 change is waiting to be sent")
+    expect(notice).to_contain_text("1 change waiting.")
     expect(strength).to_have_value("3")  # the sheet stays as the player made it
     assert saves == []  # nothing went out (it could not)
     kept = page.evaluate(QUEUE)
@@ -139,7 +139,7 @@ def test_a_roll_offline_is_refused_with_the_reason(
 
     page = open_sheet(browser, log_in, player, sheet_url)
     page.context.set_offline(True)
-    expect(page.locator(OFFLINE_NOTICE)).to_contain_text("Rolls wait for the connection")
+    expect(page.locator(OFFLINE_NOTICE)).to_contain_text("Rolls wait for it.")
     page.get_by_role("link", name="Roll Fight").click()
     dialog = page.locator("#roll-dialog")
     refused = dialog.get_by_role("alert")
