@@ -173,11 +173,12 @@
     if (sending || !connection.isUp()) { return; }
     var entries = here(all());
     if (!entries.length) { finished(); return; }
-    if (document.querySelector("[data-deferred-tab]")) { return; } // the tabs are coming: then
     var entry = entries[0];
+    var input = inputNamed(entry.name);
+    // its field is on a part of the sheet that is on its way: sent once that part is here
+    if (!input && document.querySelector('[data-deferred-tab][hx-trigger="load"]:not(.is-failed)')) { return; }
     entry.tried = true;
     keep(all().map(function (other) { return other.key === entry.key ? entry : other; }));
-    var input = inputNamed(entry.name);
     if (!input) { sendWithoutField(entry); return; }
     sending = { entry: entry, input: input, status: 0 };
     put(input, entry.value);

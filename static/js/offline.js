@@ -202,6 +202,8 @@
     }
     if (verb === "get") { return; } // reading: the worker may have it
     event.preventDefault();
+    // the page's own asks (what changed elsewhere) wait silently: asked again once back
+    if (detail.elt && detail.elt.matches && detail.elt.matches("[data-sheet-refresh]")) { return; }
     toast(NOT_SENT);
   });
 
