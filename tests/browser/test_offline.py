@@ -246,3 +246,37 @@ def test_the_service_worker_registers_and_opened_pages_load_offline(
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     expect(page.get_by_role("heading", name="Krin", exact=True)).to_have_count(0)
     context.close()
+
+
+def test_a_save_the_server_never_answered_is_kept_and_sent_once_it_answers(
+    asgi_server, page, log_in, player, mutant_sheet, sheet_url
+):
+    """The device is online but the server does not answer (the request is dropped): the
+    edit is kept, the notice says the server does not answer, and once it answers again
+    the edit is saved once. (The ``page`` fixture runs no service worker, so the dropped
+    requests can be made with page.route.)"""
+    log_in(page, player)
+    page.goto(sheet_url)
+    expect(page.locator(".sheet-tab.is-active")).to_have_count(1)
+    rows_before = history_rows(mutant_sheet)
+    page.route("**/field/**", lambda route: route.abort())
+    page.route("**/healthz", lambda route: route.abort())
+    strength = page.get_by_label("Strength", exact=True)
+    strength.fill("2")
+    strength.press("Tab")
+    status = page.locator("#f-strength-status")
+    expect(status).to_contain_text("Kept on this device")
+    expect(page.locator(OFFLINE_NOTICE)).to_contain_text("The server does not answer.")
+    kept = page.evaluate(QUEUE)
+    assert [(e["name"], e["value"], e["tried"]) for e in kept] == [("strength", "2", True)]
+    assert stored(mutant_sheet).strength == 5
+
+    saves = field_saves(page)
+    page.unroute("**/field/**")
+    page.unroute("**/healthz")  # the next probe answers
+    expect(status).to_contain_text("Saved", timeout=20_000)
+    expect(page.locator(OFFLINE_NOTICE)).to_contain_text("Back online: 1 change saved.")
+    assert stored(mutant_sheet).strength == 2
+    assert history_rows(mutant_sheet) == rows_before + 1
+    assert [key for _, key in saves] == [kept[0]["key"]]
+    assert page.evaluate(QUEUE) == []
