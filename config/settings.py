@@ -90,6 +90,8 @@ MIDDLEWARE = [
     # A logged-in person's change sent twice with one Idempotency-Key is applied once
     # (after the CSRF check, inside the session and compression: config/idempotency.py).
     "config.idempotency.IdempotencyMiddleware",
+    # Whose each HTML page is, for the service worker's kept pages (config/pwa.py).
+    "config.pwa.ViewerMiddleware",
     # Last: turns a login that django-axes refused into the lockout page.
     "axes.middleware.AxesMiddleware",
     # A dropped database connection: GETs read once more, else a 503 "try again".

@@ -1,9 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config import pwa
 from sheets.systems.registry import all_systems
 
 urlpatterns = [
+    # the installable app: its manifest, its service worker (root scope), its offline page
+    path("manifest.webmanifest", pwa.web_manifest, name="web_manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline_page, name="offline_page"),
     path("admin/", admin.site.urls),
     path("accounts/", include("sheets.account_urls")),
     path("characters/<int:pk>/", include("sheets.editing_urls")),

@@ -202,9 +202,10 @@ MATRIX = [
     ("initiative_swap_answer", "post", {"pk": "@conflict"},
      {"combatant": "@pc", "asker": "@npc", "answer": "yes"}, PARTICIPANT),
 ]  # fmt: skip
-# open to anyone: the home page is the landing page when logged out
+# open to anyone: the home page is the landing page when logged out; the installable
+# app's manifest, service worker and offline page (tests/test_pwa.py) name no one
 PUBLIC = {"home", "login", "logout", "signup", "password_change", "password_change_done",
-          "choose_theme"}  # fmt: skip
+          "choose_theme", "web_manifest", "service_worker", "offline_page"}  # fmt: skip
 
 
 def resolve_kwargs(kwargs, table):

@@ -172,6 +172,8 @@
         return;
       }
       if (!input && document.querySelector("[data-deferred-tab]")) { return; } // its tab is on its way
+      var offline = window.Tableside && window.Tableside.offlineQueue;
+      if (offline && offline.keeps(name)) { return; } // kept offline: sent by offline-queue.js
       if (!input || !original || original.value !== draft.original) { forgetDraft(name); return; }
       if (draft.value === original.value) { forgetDraft(name); return; }
       // (the browser may have put the typed value back itself: save it all the same).

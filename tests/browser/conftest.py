@@ -42,6 +42,15 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """The ``page`` and ``context`` fixtures' contexts run no service worker: Playwright's
+    ``page.route`` does not see a request the worker answers (the sheet's tabs), and the
+    tests that stop or hold requests rely on it. tests/browser/test_offline.py opens its
+    own contexts (``browser.new_context()``), where the worker runs, as for players."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @pytest.fixture
 def log_in(asgi_server, password):
     """log_in(page, user): sign in through the login form, as a person would."""

@@ -116,7 +116,8 @@ def test_axe_finds_nothing_on_any_page(scheme, asgi_server, browser, log_in, pla
 
         page = person()
         for path, name in (("/", "front door"), ("/accounts/login/", "log-in"),
-                           ("/accounts/signup/", "sign-up")):  # fmt: skip
+                           ("/accounts/signup/", "sign-up"),
+                           ("/offline/", "offline page")):  # fmt: skip
             page.goto(url + path)
             found += axe(page, name)
         page.context.close()
@@ -173,4 +174,35 @@ def test_axe_finds_nothing_in_a_conflict(scheme, asgi_server, browser, log_in, p
             expect(page.locator(ready).first).to_be_visible()
             found += axe(page, name)
             page.context.close()
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_axe_finds_nothing_while_offline(
+    scheme, asgi_server, browser, log_in, player, mutant_sheet
+):
+    """The offline notice, a field's edit kept on the device, a roll refused offline and
+    the notice that the connection is back (static/js/offline.js, docs/offline.md)."""
+    url = asgi_server.url + mutant_sheet.character.get_absolute_url()
+    found = []
+    for number, viewport in enumerate((DESKTOP, PHONE)):
+        axe = Axe(EVERY_RULE if scheme == "dark" else CONTRAST, f"{viewport['width']} px, {scheme}")
+        context = browser.new_context(viewport=viewport, color_scheme=scheme)
+        page = log_in(context.new_page(), player)
+        page.goto(url)
+        expect(page.locator(".sheet-tab.is-active")).to_have_count(1)
+        context.set_offline(True)
+        strength = page.get_by_label("Strength", exact=True)
+        strength.fill(str(number + 2))
+        strength.press("Tab")
+        expect(page.locator("#f-strength-status")).to_contain_text("Kept on this device")
+        found += axe(page, "sheet offline, an edit kept")
+        page.locator(".sheet-first-view [data-roll-dialog]").first.click()
+        expect(page.locator("#roll-dialog [data-offline-refused]")).to_be_visible()
+        found += axe(page, "roll refused offline", "#roll-dialog")
+        page.keyboard.press("Escape")
+        context.set_offline(False)
+        expect(page.locator("#offline-notice")).to_contain_text("Back online")
+        found += axe(page, "back online")
+        context.close()
     assert found == [], "\n".join(found)
