@@ -268,3 +268,6 @@ class GroupParticipant(models.Model):
 
     def __str__(self):
         return f"{self.character} in {self.group}"
+
+
+from rolls.discord.models import PartyWebhook  # noqa: E402, F401  (the Discord webhook)
