@@ -194,7 +194,7 @@ def test_permanent_rot_is_never_used(player_client, rot_eater):
     )
     assert response.status_code == 422
     assert "permanent rot cannot be used" in response.text
-    emit = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "1"})
+    emit = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "1", "target_range": "arms_length"})
     assert emit.status_code == 422
     assert (fresh(rot_eater).rot_permanent, fresh(rot_eater).mutation_points) == (4, 3)
 
@@ -203,16 +203,41 @@ def test_rot_eater_emits_one_damage_per_point_each_consuming_a_temporary_rot_poi
     player_client, rot_eater, scripted_dice
 ):
     set_sheet(rot_eater, mutation_points=3, rot_temporary=2, rot_permanent=1)
-    too_many = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "3"})
+    too_many = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "3", "target_range": "arms_length"})
     assert too_many.status_code == 422 and "2 on the sheet" in too_many.text
     scripted_dice(3, 6)
-    response = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "2"})
+    response = act(
+        player_client, rot_eater, "rot-eater",
+        {"use": "emit", "points": "2", "target_range": "arms_length"},
+    )  # fmt: skip
     assert response.status_code == 200
     sheet = fresh(rot_eater)
     assert (sheet.mutation_points, sheet.rot_temporary, sheet.rot_permanent) == (1, 0, 1)
     roll = Roll.objects.get()
     assert roll.outcome == "2 damage to the enemy at Arm's Length"
     assert dict(roll.result["lines"])["Damage to the enemy"] == "2"
+
+
+@pytest.mark.parametrize(("where", "says"), [("near", "not at Near range"),
+                                              ("long", "not at Long range"),
+                                              ("", "Say how far the enemy is")])  # fmt: skip
+def test_rot_is_emitted_only_at_an_enemy_at_arms_length(player_client, rot_eater, where, says):
+    set_sheet(rot_eater, mutation_points=3, rot_temporary=2)
+    response = act(
+        player_client, rot_eater, "rot-eater",
+        {"use": "emit", "points": "1", "target_range": where},
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert 'id="id_target_range"' in response.text and says in response.text
+    sheet = fresh(rot_eater)
+    assert (sheet.mutation_points, sheet.rot_temporary) == (3, 2)
+    assert not Roll.objects.exists()
+
+
+def test_the_rot_eater_form_asks_the_enemys_range(player_client, rot_eater):
+    form = player_client.get(reverse("roll_form", args=[rot_eater.pk, "rot-eater"])).text
+    assert "Enemy&#x27;s range (emit rot)" in form or "Enemy's range (emit rot)" in form
+    assert "Arm&#x27;s Length" in form or "Arm's Length" in form
 
 
 def test_a_rot_eater_misfire_offers_damage_or_doubt(player_client, rot_eater, scripted_dice):
@@ -232,7 +257,7 @@ def test_a_rot_eater_misfire_offers_damage_or_doubt(player_client, rot_eater, sc
 def test_the_rot_eater_form_shows_the_mutation_rolls_odds(player_client, rot_eater):
     set_sheet(rot_eater, mutation_points=2, rot_temporary=2)
     url = reverse("roll_odds", args=[rot_eater.pk, "rot-eater"])
-    one = player_client.get(url, {"use": "emit", "points": "1"}, headers=HTMX).text
+    one = player_client.get(url, {"use": "emit", "points": "1", "target_range": "arms_length"}, headers=HTMX).text
     two = player_client.get(url, {"use": "emit", "points": "2"}, headers=HTMX).text
     assert "%" in one and one != two
 

@@ -403,6 +403,13 @@ class RotEaterForm(MutantRollForm):
         "Mutation points (emit rot)", 1, dice.BOXES, 1,
         help_text="For emitting rot: 1 damage per point, each also using a temporary rot point.",
     )  # fmt: skip
+    target_range = forms.ChoiceField(
+        label="Enemy's range (emit rot)",
+        choices=list(actions.ROT_EATER_RANGES.items()),
+        initial=actions.ARMS_LENGTH,
+        required=False,
+        help_text="Rot is emitted at an enemy at Arm's Length only.",
+    )
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -438,6 +445,10 @@ class RotEaterForm(MutantRollForm):
                 f"{points} temporary rot point{'s' if points > 1 else ''} needed, "
                 f"{sheet.rot_temporary} on the sheet: permanent rot cannot be used.",
             )
+        if use == "emit" and "target_range" not in self.errors:
+            refusal = actions.emit_range_refusal(cleaned.get("target_range"))
+            if refusal:
+                self.add_error("target_range", refusal)
         if use == "heal" and sheet.damage == 0:
             self.add_error("use", "No damage to heal.")
         if use == "recover":

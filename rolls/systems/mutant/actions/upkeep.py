@@ -8,6 +8,7 @@ from typing import Any
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError
 from sheets.systems.mutant import rules
+from sheets.systems.mutant.models import Range
 from sheets.systems.mutant.dice import rules as dice
 from sheets.systems.mutant.rules import ATTRIBUTE_LABELS, TRAUMA
 
@@ -117,6 +118,23 @@ ROT_EATER_USES = {
     "emit": "Emit rot at an enemy at Arm's Length: 1 damage per mutation point and "
     "temporary rot point",
 }
+ARMS_LENGTH = Range.ARMS_LENGTH.value
+ROT_EATER_RANGES = dict(Range.choices)  # the sheet's weapon ranges
+
+
+def emit_range_refusal(target_range: str | None) -> str:
+    """Why rot cannot be emitted at an enemy at ``target_range`` ("" at Arm's Length)."""
+    if not target_range:
+        return "Say how far the enemy is: rot is emitted at Arm's Length only."
+    if target_range != ARMS_LENGTH:
+        where = ROT_EATER_RANGES.get(target_range, target_range)
+        return (
+            f"Too far: rot is emitted at an enemy at Arm's Length, not at {where} range. "
+            "Close in first."
+        )
+    return ""
+
+
 ROT_EATER_LABELS = {
     "heal": "Rot-Eater: heal 1 damage",
     "recover": "Rot-Eater: recover 1 {attribute}",
@@ -163,7 +181,11 @@ def rot_eater(sheet, cleaned_data, rng) -> Rolled:
         )
         outcome = f"{ATTRIBUTE_LABELS[attribute]} recovers 1 point"
     else:
+        refusal = emit_range_refusal(cleaned_data.get("target_range"))
+        if refusal:
+            raise DiceError(refusal)
         outcome = f"{points} damage to the enemy at Arm's Length"
+        lines.append(["Enemy's range", ROT_EATER_RANGES[ARMS_LENGTH]])
         lines.append(["Damage to the enemy", str(points)])
     if rot_used:
         changes.counter("rot_temporary", -rot_used, "Rot-Eater used the rot", "temporary rot")
