@@ -290,6 +290,17 @@ class HealTraumaForm(MutantRollForm):
         "Rations to eat or drink", 1, rules.SUPPLY_MAX, 1,
         help_text="Damage: 1 ration of grub per point; fatigue: 1 ration of water per point.",
     )  # fmt: skip
+    rested = forms.ChoiceField(
+        label="Time taken",
+        choices=[
+            ("full", "The full time: 4 hours of rest (8 hours of sleep for confusion)"),
+            ("less", "Less than that: nothing heals"),
+        ],
+        initial="full",
+        required=False,  # left out: the full time
+        widget=forms.RadioSelect,
+        help_text="Healing stands for 4 hours of rest, or 8 hours of sleep for confusion.",
+    )
     partner = forms.ChoiceField(
         label="Heart-to-heart with",
         required=False,
@@ -330,7 +341,7 @@ class HealTraumaForm(MutantRollForm):
     def clean(self):
         cleaned = super().clean()
         trauma = cleaned.get("trauma")
-        if not trauma:
+        if not trauma or cleaned.get("rested") == "less":  # nothing heals, nothing is spent
             return cleaned
         ration = rules.HEALING_RATION.get(trauma, "")
         rations = cleaned.get("rations") or 0 if ration else 0

@@ -26,6 +26,19 @@ def _no_dice(kind, label, outcome, inputs, lines, rule, changes) -> Rolled:
     )
 
 
+def _rested_too_little(sheet, trauma: str) -> Rolled:
+    """Less than the healing's time: nothing heals and no ration is spent; the log says so."""
+    label = rules.TRAUMA_LABELS[trauma]
+    current = getattr(sheet, trauma)
+    lines = [[label, f"{current} \u2192 {current}"],
+             ["Resting", f"less than {rules.HEALING_TIME[trauma]}"]]  # fmt: skip
+    return _no_dice(
+        "heal", f"Heal {label.lower()}", rules.too_short(trauma),
+        {"trauma": trauma, "before": current, "rested": "less"}, lines,
+        rules.HEALING_RULES[trauma], _Changes(sheet),
+    )  # fmt: skip
+
+
 def heal_trauma(sheet, cleaned_data, rng) -> Rolled:
     """Heal one kind of trauma as RULINGS reads the seed: damage 1 point per ration of grub
     (4 hours of rest), fatigue 1 per ration of water (4 hours of rest), confusion all
@@ -33,6 +46,8 @@ def heal_trauma(sheet, cleaned_data, rng) -> Rolled:
     player's character. The rations are spent from the sheet, on top of the daily ration.
     No dice: ``rng`` is not used."""
     trauma = cleaned_data["trauma"]
+    if cleaned_data.get("rested") == "less":
+        return _rested_too_little(sheet, trauma)
     attribute = {value: key for key, value in TRAUMA.items()}[trauma]
     ration = rules.HEALING_RATION.get(trauma, "")
     try:
