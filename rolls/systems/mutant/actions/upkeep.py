@@ -8,8 +8,8 @@ from typing import Any
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError
 from sheets.systems.mutant import rules
-from sheets.systems.mutant.models import Range
 from sheets.systems.mutant.dice import rules as dice
+from sheets.systems.mutant.models import Range
 from sheets.systems.mutant.rules import ATTRIBUTE_LABELS, TRAUMA
 
 from .sheet import MISFIRE_CHOICES, _Changes, _dice_data, has_mutation
