@@ -321,6 +321,8 @@ def test_cuf_and_promotion_rolls_are_never_pushed(
     rolled = Roll.objects.get()
     assert not rolled.can_push and rule in rolled.result["rule"]
     assert "Push the roll" not in response.text
+    # nothing beside the dice reads as a box to tick (a blank legend swatch did)
+    assert "die-swatch" not in response.text and "<input" not in response.text
     assert push(player_client, rolled).status_code == 409
 
 
