@@ -253,6 +253,10 @@ def test_myz_opposed_character_active_only_the_character_pushes(
         "Zone ghoul",
     ]
     assert roll.pushable and not roll.gm_pushes
+    assert "T2K's rule" in roll.result["rule"]
+    assert (
+        "Only the active side may push, even after the opponent has rolled" in (roll.result["rule"])
+    )
 
     client.force_login(player)
     html = client.get(reverse("roll_detail", args=[roll.pk])).text
