@@ -351,4 +351,8 @@ class Combatant(models.Model):
 
 from rolls.api.tokens import ApiToken  # noqa: E402  the API's tokens (rolls/api/tokens.py)
 
-__all__ = ["ApiToken", "Combatant", "Conflict", "GroupCheck", "GroupParticipant", "Roll"]
+from rolls.discord.models import PartyWebhook  # noqa: E402  (the Discord webhook)
+
+__all__ = [
+    "ApiToken", "Combatant", "Conflict", "GroupCheck", "GroupParticipant", "PartyWebhook", "Roll",
+]  # fmt: skip

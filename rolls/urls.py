@@ -3,6 +3,7 @@ from django.urls import path
 from rolls import group_views, initiative_views, npc_views, time_views, views
 from rolls.api import token_views
 from rolls.api.endpoints import api
+from rolls.discord import views as discord_views
 
 urlpatterns = [
     path("characters/<int:pk>/roll/<slug:action>/", views.roll_form, name="roll_form"),
@@ -25,6 +26,7 @@ urlpatterns = [
     ),
     # the party settings' buttons that pass time (the Agents clock, Slots rounds)
     path("parties/<int:pk>/time/<slug:system>/", time_views.party_time, name="party_time"),
+    path("parties/<int:pk>/discord/", discord_views.discord_settings, name="party_discord"),
     path("parties/<int:pk>/events/", views.party_events, name="party_events"),
     path("parties/<int:pk>/groups/", group_views.group_panel, name="group_panel"),
     path(

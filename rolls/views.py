@@ -15,6 +15,7 @@ from django_htmx.http import reswap, retarget, trigger_client_event
 from config.ids import id_or_404
 from rolls.actions import Rolled
 from rolls.cards import roll_card_html
+from rolls.discord.outbox import roll_revealed, roll_saved
 from rolls.models import Roll
 from rolls.rng import server_rng
 from rolls.stream import announce_roll, channel_for
@@ -255,6 +256,7 @@ def reveal(request, pk):
         if each.secret:
             Roll.objects.filter(pk=each.pk).update(secret=False)
             announce_roll(each.pk, update=True)
+            roll_revealed(each.pk, each.party_id)  # to Discord, now that the party sees it
     if request.htmx:
         roll.secret = False
         return HttpResponse(roll_card_html(roll, is_gm=True))
@@ -355,6 +357,7 @@ def save_roll(
     Roll.push.related.set_cached_value(roll, None)  # a new roll has no push yet
     roll.push_exists = roll.newer_roll_exists = False  # nor a roll after it
     announce_roll(roll.pk, written=roll)  # its card as written, stored with the roll
+    roll_saved(roll)  # to the party's Discord, once committed and answered
     return roll
 
 

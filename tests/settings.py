@@ -6,3 +6,4 @@ tests/toy/)."""
 from config.settings import *  # noqa: F403
 
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.toy"]  # noqa: F405
+TABLESIDE_DISCORD_ALLOWED_HOSTS = ["127.0.0.1"]  # the Discord tests post to their own server

@@ -1,5 +1,7 @@
 """Drawing dice: what a die's face did (success, bane), and a legend of the kinds shown."""
 
+import re
+
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
@@ -29,15 +31,20 @@ def mark(die) -> str:
     return die_mark(die)
 
 
+SIZE_ONLY = re.compile(r"^[dD]\d+$")  # a kind that only names the die (T2K's "d8")
+
+
 @register.simple_tag
 def dice_legend(*groups):
     """The kinds of dice shown (each once, in order) and whether any success or bane
-    faces are, for the legend under a roll: ``{"kinds": [...], "success": bool, ...}``."""
+    faces are, for the legend under a roll: ``{"kinds": [...], "success": bool, ...}``.
+    A kind that only names the die's size (T2K's base dice) gets no swatch: the die
+    shows its size, and a blank swatch read as a box to tick (as if to pick dice to push)."""
     kinds, success, bane, rerolled = [], False, False, False
     for dice in groups:
         for die in dice or ():
             kind = die.get("kind", "")
-            if kind and kind not in kinds:
+            if kind and kind not in kinds and not SIZE_ONLY.match(kind):
                 kinds.append(kind)
             found = die_mark(die)
             success = success or found == "success"

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 from django.db import transaction
+from django.utils.timezone import now
 from playwright.sync_api import expect
 
+from rolls.discord.models import PartyWebhook
 from sheets.models import Character
 from sheets.systems.registry import all_systems
 from tests.factories import UserFactory, member_of
@@ -104,6 +106,10 @@ def sheet_violations(axe, page, url: str, label: str) -> list[str]:
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_axe_finds_nothing_on_any_page(scheme, asgi_server, browser, log_in, player, gm, party):
     sheets = [demo_character(system, player, party) for system in all_systems()]
+    PartyWebhook.objects.create(  # the settings page shows a failed post and its reason
+        party=party, url="https://discord.com/api/webhooks/1/abcdef", last_state="failed",
+        last_status=500, last_reason="Discord answered 500, after 4 attempts", last_at=now(),
+    )  # fmt: skip
     url = asgi_server.url
     found = []
     for viewport in (DESKTOP, PHONE):
@@ -139,6 +145,10 @@ def test_axe_finds_nothing_on_any_page(scheme, asgi_server, browser, log_in, pla
         found += axe(page, "dashboard")
         page.goto(f"{url}/parties/{party.pk}/settings/")
         found += axe(page, "party settings")
+        page.locator("#discord-url").fill("https://example.com/not-a-webhook")
+        page.locator("#discord").get_by_role("button", name="Save").click()
+        expect(page.locator("#discord-errors")).to_be_visible()
+        found += axe(page, "Discord webhook refused")
         page.context.close()
     assert found == [], "\n".join(found)
 

@@ -395,3 +395,34 @@ def test_rot_suit_rating_never_rises(points, resistant, suit, total, seed):
         gear = sum(1 for die in p.dice if die.kind == "gear")
         assert gear == p.suit_rating_before
     assert event.total_after <= mutant.BOXES
+
+
+# --- Opposed rolls: T2K's rule (RULINGS, "Opposed rolls") --------------------------------
+
+
+def test_opposed_each_opponent_success_cancels_one_and_more_wins():
+    active = mutant.skill_roll(scripted(6, 6, 3), 2, 1, 0, 0)  # 2 successes
+    opponent = mutant.skill_roll(scripted(6, 2), 2, 0, 0, 0)  # 1 success
+    contest = mutant.opposed(active, opponent)
+    assert (contest.net_successes, contest.won, contest.outcome) == (1, True, "win")
+    tie = mutant.opposed(opponent, mutant.skill_roll(scripted(6, 4), 2, 0, 0, 0))
+    assert (tie.net_successes, tie.won, tie.outcome) == (0, False, "lose")
+
+
+def test_only_the_active_side_pushes_even_after_the_opponent_rolled():
+    active = mutant.skill_roll(scripted(3, 4), 2, 0, 0, 0)  # no success, pushable
+    opponent = mutant.skill_roll(scripted(6, 2), 2, 0, 0, 0)  # 1 success
+    contest = mutant.opposed(active, opponent)
+    assert contest.can_push and not contest.won
+    pushed = mutant.push_opposed(scripted(6, 6), contest)
+    assert pushed.active.pushed and pushed.opponent == opponent  # the opponent's dice stay
+    assert (pushed.net_successes, pushed.outcome) == (1, "win")
+    assert not pushed.can_push
+    with pytest.raises(DiceError, match="only the active side pushes"):
+        mutant.push_opposed(scripted(6, 6), pushed)
+
+
+def test_an_active_side_with_nothing_to_reroll_cannot_push_whatever_the_opponent_shows():
+    active = mutant.skill_roll(scripted(6, 1), 2, 0, 0, 0)  # a 6 and a base 1: both stay
+    opponent = mutant.skill_roll(scripted(3, 4), 2, 0, 0, 0)  # rerollable, but passive
+    assert not mutant.opposed(active, opponent).can_push

@@ -109,9 +109,9 @@ def test_odds_are_cached_per_sheet_check_and_dice():
     assert check_odds(GUARD, Block("strike")).outcomes["blocked"] == Fraction(1, 12)
 
 
-def test_odds_refuse_impossible_advantage_and_a_fall_asked_as_a_single_check():
-    with pytest.raises(DiceError, match="cannot be more than 2"):
-        check_odds(GUARD, Block("strike"), advantages=3)
+def test_odds_of_a_third_advantage_are_those_of_two_and_a_fall_is_refused_as_a_check():
+    three = check_odds(GUARD, Block("strike"), advantages=3)
+    assert three == check_odds(GUARD, Block("strike"), advantages=2)
     with pytest.raises(DiceError, match="use fall_odds"):
         check_odds(GUARD, FallCheck(2))
 

@@ -79,8 +79,8 @@ def test_advantages_and_disadvantages_cancel_one_for_one():
 @pytest.mark.parametrize(
     ("advantages", "disadvantages", "message"),
     [
-        (3, 0, "advantages cannot be more than 2"),
-        (0, 3, "disadvantages cannot be more than 2"),
+        (10, 0, "advantages cannot be more than 9"),
+        (0, 10, "disadvantages cannot be more than 9"),
         (-1, 0, "advantages cannot be negative"),
         (1.5, 0, "whole number"),
     ],
@@ -88,6 +88,17 @@ def test_advantages_and_disadvantages_cancel_one_for_one():
 def test_impossible_advantage_counts_are_refused(advantages, disadvantages, message):
     with pytest.raises(DiceError, match=message):
         roll_check(ScriptedRNG([]), GUARD, Traverse(), advantages, disadvantages)
+
+
+@pytest.mark.parametrize(("advantages", "disadvantages"), [(3, 0), (5, 1), (0, 3)])
+def test_a_third_source_is_accepted_and_adds_nothing(advantages, disadvantages):
+    """RULINGS: up to 2 stack; a third source adds nothing, and is never refused."""
+    rolled = roll_check(ScriptedRNG([4, 9, 2]), GUARD, Traverse(), advantages, disadvantages)
+    counted = (min(advantages, 2), min(disadvantages, 2))
+    assert (rolled.advantages, rolled.disadvantages) == counted
+    assert len(rolled.dice) == 1 + abs(counted[0] - counted[1])
+    assert rolled.advantages_unused == max(0, advantages - 2)
+    assert rolled.disadvantages_unused == max(0, disadvantages - 2)
 
 
 def test_a_fall_takes_no_advantage():

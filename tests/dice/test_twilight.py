@@ -279,15 +279,17 @@ def test_with_one_round_left_no_ammo_dice_and_the_last_round_empties_the_magazin
 
 def test_with_three_rounds_left_two_ammo_dice_may_be_added_but_not_three():
     attack = roll_attack(scripted(2, 1, 1), (8,), "AGL", ammo_dice=2, rate_of_fire=6, rounds_left=3)
-    assert attack.ammo_spent == 3  # 1 + 1 + 1 = 3: exactly the rounds left
+    assert attack.ammo_spent == attack.rounds_taken == 3  # 1 + 1 + 1: exactly the rounds left
     assert attack.magazine_emptied
     with pytest.raises(DiceError, match="at most 2 ammo dice"):
         roll_attack(scripted(), (8,), "AGL", ammo_dice=3, rate_of_fire=6, rounds_left=3)
 
 
-def test_ammo_spent_reaching_the_rounds_left_empties_the_magazine_and_is_capped():
+def test_ammo_spent_beyond_the_rounds_left_empties_the_magazine_of_what_it_holds():
+    """RULINGS: ammo spent is always the sum + 1; the magazine loses what it holds."""
     attack = roll_attack(scripted(2, 5, 6), (8,), "AGL", ammo_dice=2, rate_of_fire=2, rounds_left=8)
-    assert attack.ammo_spent == 8  # 5 + 6 + 1 = 12 wanted, 8 left
+    assert attack.ammo_spent == 12  # 5 + 6 + 1, as rolled and shown
+    assert attack.rounds_taken == 8  # all the magazine held
     assert attack.magazine_emptied
     assert attack.effects[0].amount == -8
 
@@ -333,13 +335,15 @@ def test_a_pushed_attack_costs_reliability_for_every_one_on_base_and_ammo_dice()
     assert all(effect.target not in ("damage", "stress") for effect in pushed.effects)
 
 
-def test_a_push_that_changes_the_ammo_dice_recounts_the_rounds_spent():
+def test_a_push_that_changes_the_ammo_dice_recounts_the_rounds_taken():
     first = roll_attack(scripted(3, 1, 4), (8,), "AGL", ammo_dice=2, rate_of_fire=3, rounds_left=30)
     assert first.ammo_spent == 6  # 1 + 4 + 1
     pushed = push(scripted(7, 5), first)
     assert pushed.ammo_spent == 7  # 1 + 5 + 1
     rounds = [effect for effect in pushed.effects if effect.target == "rounds"]
-    assert rounds == [Effect("rounds", -1, "ammo spent recounted after the push (6 -> 7)")]
+    assert rounds == [
+        Effect("rounds", -1, "rounds taken from the magazine recounted after the push (6 -> 7)")
+    ]
 
 
 def test_a_push_that_lowers_the_ammo_dice_gives_rounds_back():

@@ -76,11 +76,11 @@ def test_three_ammo_dice_show_no_six_125_times_in_216():
 def test_one_ammo_die_with_four_rounds_left_empties_the_magazine_on_three_or_more():
     odds = attack_odds((8,), 1, rate_of_fire=3, rounds_left=4)
     assert odds.magazine_emptied == Fraction(2, 3)
-    assert odds.ammo_spent == {2: Fraction(1, 6), 3: Fraction(1, 6), 4: Fraction(2, 3)}
+    assert odds.rounds_taken == {2: Fraction(1, 6), 3: Fraction(1, 6), 4: Fraction(2, 3)}
 
 
 def test_an_attack_without_ammo_dice_spends_one_round_for_sure():
-    assert attack_odds((8,), 0, rate_of_fire=3, rounds_left=30).ammo_spent == {1: Fraction(1)}
+    assert attack_odds((8,), 0, rate_of_fire=3, rounds_left=30).rounds_taken == {1: Fraction(1)}
 
 
 def test_ronsons_stamina_push_gains_a_success_71_times_in_96_and_hurts_19_times_in_96():
@@ -164,7 +164,7 @@ def test_every_distribution_sums_to_one():
         skill_odds((12, 10)).distribution,
         attack.successes,
         attack.ammo_sixes,
-        attack.ammo_spent,
+        attack.rounds_taken,
         pushed.successes,
         pushed.explosions,
         pushed.weapon_explosions,

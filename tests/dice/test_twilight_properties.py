@@ -128,18 +128,18 @@ def test_a_pushed_attack_costs_the_weapon_one_reliability_per_one_and_jams_on_tw
 
 @QUICK
 @given(attack=attacks(), seed=seeds)
-def test_ammo_spent_is_at_least_one_and_never_above_the_rounds_left(attack, seed):
+def test_the_magazine_loses_the_ammo_spent_but_never_more_than_it_holds(attack, seed):
     rounds_left = attack.firearm.rounds_left
     results = [attack]
     if attack.can_push:
         results.append(push(random.Random(seed), attack))
     for result in results:
-        assert 1 <= result.ammo_spent <= rounds_left
-        assert result.magazine_emptied == (result.ammo_spent == rounds_left)
-        wanted = sum(die.face for die in result.ammo_dice) + 1
-        assert result.ammo_spent == min(wanted, rounds_left)
-    spent = -sum(e.amount for r in results for e in r.effects if e.target == "rounds")
-    assert spent == results[-1].ammo_spent
+        assert result.ammo_spent == sum(die.face for die in result.ammo_dice) + 1
+        assert 1 <= result.rounds_taken <= rounds_left
+        assert result.rounds_taken == min(result.ammo_spent, rounds_left)
+        assert result.magazine_emptied == (result.rounds_taken == rounds_left)
+    taken = -sum(e.amount for r in results for e in r.effects if e.target == "rounds")
+    assert taken == results[-1].rounds_taken
 
 
 @QUICK

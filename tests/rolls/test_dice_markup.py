@@ -4,7 +4,7 @@ marks) and for screen readers (the hidden sentence)."""
 
 import re
 
-from rolls.templatetags.dice_tags import dice_list
+from rolls.templatetags.dice_tags import dice_legend, dice_list
 
 
 def items(html: str) -> list[str]:
@@ -38,3 +38,9 @@ def test_a_plain_face_is_unmarked_and_text_is_escaped():
 
 def test_no_dice_draw_nothing():
     assert dice_list([]) == "" and dice_list(None) == ""
+
+
+def test_the_legend_draws_no_blank_swatch_for_dice_named_by_their_size_alone():
+    t2k = [{"kind": "d8", "size": 8, "face": 2}, {"kind": "ammo", "size": 6, "face": 6}]
+    assert dice_legend(t2k)["kinds"] == ["ammo"]
+    assert dice_legend([{"kind": "d12", "size": 12, "face": 3}])["kinds"] == []

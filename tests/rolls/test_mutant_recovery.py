@@ -54,6 +54,33 @@ def test_damage_heals_one_point_per_ration_of_grub_spent_from_the_sheet(
     assert in_the_feed(player_client, party, "Heal damage")
 
 
+def test_the_healing_buttons_say_the_time_they_stand_for(player_client, mutant_sheet):
+    page = player_client.get(f"{mutant_sheet.character.get_absolute_url()}?all").text
+    for said in ("(4 hours of rest, grub)", "(4 hours of rest, water)", "(8 hours, confusion)",
+                 "(4 hours of rest, doubt)"):  # fmt: skip
+        assert said in page
+
+
+@pytest.mark.parametrize(
+    ("trauma", "says"),
+    [("damage", "Rested less than 4 hours: nothing heals."),
+     ("confusion", "Slept less than 8 hours: nothing heals.")],
+)  # fmt: skip
+def test_resting_less_heals_nothing_and_says_so(player_client, mutant_sheet, party, trauma, says):
+    set_sheet(mutant_sheet, damage=2, confusion=1, grub=5, sleepless=True)
+    form = player_client.get(reverse("roll_form", args=[mutant_sheet.pk, "heal"])).text
+    assert "Less than that: nothing heals" in form
+    response = act(
+        player_client, mutant_sheet, "heal", {"trauma": trauma, "rations": "1", "rested": "less"}
+    )
+    assert response.status_code == 200 and says in response.text
+    sheet = fresh(mutant_sheet)
+    assert (sheet.damage, sheet.confusion, sheet.grub, sheet.sleepless) == (2, 1, 5, True)
+    roll = Roll.objects.get()
+    assert roll.outcome == says and roll.effects == []
+    assert in_the_feed(player_client, party, says)
+
+
 def test_healing_damage_without_grub_is_refused_and_changes_nothing(player_client, mutant_sheet):
     set_sheet(mutant_sheet, damage=2, grub=0)
     response = act(player_client, mutant_sheet, "heal", {"trauma": "damage", "rations": "1"})
@@ -194,7 +221,12 @@ def test_permanent_rot_is_never_used(player_client, rot_eater):
     )
     assert response.status_code == 422
     assert "permanent rot cannot be used" in response.text
-    emit = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "1"})
+    emit = act(
+        player_client,
+        rot_eater,
+        "rot-eater",
+        {"use": "emit", "points": "1", "target_range": "arms_length"},
+    )
     assert emit.status_code == 422
     assert (fresh(rot_eater).rot_permanent, fresh(rot_eater).mutation_points) == (4, 3)
 
@@ -203,16 +235,46 @@ def test_rot_eater_emits_one_damage_per_point_each_consuming_a_temporary_rot_poi
     player_client, rot_eater, scripted_dice
 ):
     set_sheet(rot_eater, mutation_points=3, rot_temporary=2, rot_permanent=1)
-    too_many = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "3"})
+    too_many = act(
+        player_client,
+        rot_eater,
+        "rot-eater",
+        {"use": "emit", "points": "3", "target_range": "arms_length"},
+    )
     assert too_many.status_code == 422 and "2 on the sheet" in too_many.text
     scripted_dice(3, 6)
-    response = act(player_client, rot_eater, "rot-eater", {"use": "emit", "points": "2"})
+    response = act(
+        player_client, rot_eater, "rot-eater",
+        {"use": "emit", "points": "2", "target_range": "arms_length"},
+    )  # fmt: skip
     assert response.status_code == 200
     sheet = fresh(rot_eater)
     assert (sheet.mutation_points, sheet.rot_temporary, sheet.rot_permanent) == (1, 0, 1)
     roll = Roll.objects.get()
     assert roll.outcome == "2 damage to the enemy at Arm's Length"
     assert dict(roll.result["lines"])["Damage to the enemy"] == "2"
+
+
+@pytest.mark.parametrize(("where", "says"), [("near", "not at Near range"),
+                                              ("long", "not at Long range"),
+                                              ("", "Say how far the enemy is")])  # fmt: skip
+def test_rot_is_emitted_only_at_an_enemy_at_arms_length(player_client, rot_eater, where, says):
+    set_sheet(rot_eater, mutation_points=3, rot_temporary=2)
+    response = act(
+        player_client, rot_eater, "rot-eater",
+        {"use": "emit", "points": "1", "target_range": where},
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert 'id="id_target_range"' in response.text and says in response.text
+    sheet = fresh(rot_eater)
+    assert (sheet.mutation_points, sheet.rot_temporary) == (3, 2)
+    assert not Roll.objects.exists()
+
+
+def test_the_rot_eater_form_asks_the_enemys_range(player_client, rot_eater):
+    form = player_client.get(reverse("roll_form", args=[rot_eater.pk, "rot-eater"])).text
+    assert "Enemy&#x27;s range (emit rot)" in form or "Enemy's range (emit rot)" in form
+    assert "Arm&#x27;s Length" in form or "Arm's Length" in form
 
 
 def test_a_rot_eater_misfire_offers_damage_or_doubt(player_client, rot_eater, scripted_dice):
@@ -232,7 +294,9 @@ def test_a_rot_eater_misfire_offers_damage_or_doubt(player_client, rot_eater, sc
 def test_the_rot_eater_form_shows_the_mutation_rolls_odds(player_client, rot_eater):
     set_sheet(rot_eater, mutation_points=2, rot_temporary=2)
     url = reverse("roll_odds", args=[rot_eater.pk, "rot-eater"])
-    one = player_client.get(url, {"use": "emit", "points": "1"}, headers=HTMX).text
+    one = player_client.get(
+        url, {"use": "emit", "points": "1", "target_range": "arms_length"}, headers=HTMX
+    ).text
     two = player_client.get(url, {"use": "emit", "points": "2"}, headers=HTMX).text
     assert "%" in one and one != two
 

@@ -126,8 +126,8 @@ def test_slots_judge_check_rolls_a_die_per_edge(gm_client, party, scripted_dice)
          "-3 to +3"),
         ("agents", "npc", {"skill": "Brawling", "stat": 11, "skill_level": 1,
                            "difficulty": "Normal", "situational": 0}, "0 to 10"),
-        ("slots", "judge", {"area": "gear", "advantages": 3, "disadvantages": 0},
-         "at most two advantages"),
+        ("slots", "judge", {"area": "gear", "advantages": 10, "disadvantages": 0},
+         "0 to 9"),
         ("zombie", "zombie", {"kind": "", "ability": "agility", "complexity": 4},
          "never more than three"),
     ],
@@ -253,6 +253,10 @@ def test_myz_opposed_character_active_only_the_character_pushes(
         "Zone ghoul",
     ]
     assert roll.pushable and not roll.gm_pushes
+    assert "T2K's rule" in roll.result["rule"]
+    assert (
+        "Only the active side may push, even after the opponent has rolled" in (roll.result["rule"])
+    )
 
     client.force_login(player)
     html = client.get(reverse("roll_detail", args=[roll.pk])).text
@@ -389,3 +393,15 @@ def test_the_stream_brings_players_the_npc_roll_and_only_a_placeholder_when_secr
     assert "Open ghoul: 1 success" in players[0]
     assert "Hidden ghoul" not in players[1] and "The GM rolled, in secret." in players[1]
     assert "Hidden ghoul: 1 success" in gm_sees[1]
+
+
+def test_a_judges_third_advantage_adds_nothing_and_says_so(gm_client, party, scripted_dice):
+    scripted_dice(4, 9, 2)
+    response = gm_roll(gm_client, party, "slots", "judge",
+                       {"area": "gear", "advantages": 3, "disadvantages": 0})  # fmt: skip
+    assert response.status_code == 200
+    roll = Roll.objects.get()
+    assert len(roll.result["dice"]) == 3 and roll.inputs["advantages"] == 2
+    assert ["Not counted", "1 advantage beyond 2: up to 2 stack, more add nothing"] in (
+        roll.result["lines"]
+    )

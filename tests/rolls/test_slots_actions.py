@@ -115,10 +115,23 @@ def test_advantages_and_disadvantages_cancel_one_for_one(player_client, sheet, s
     assert len(row.result["dice"]) == 2 and row.result["chooser"] == "player"
 
 
-def test_a_third_advantage_is_refused_by_the_form(player_client, sheet):
+def test_a_third_advantage_is_accepted_adds_nothing_and_says_so(
+    player_client, sheet, scripted_dice
+):
+    odds = player_client.get(
+        reverse("roll_odds", args=[sheet.pk, "check"]),
+        {"check": "traverse", "advantages": 3, "disadvantages": 0}, headers=HTMX,
+    ).text  # fmt: skip
+    assert "1 advantage beyond 2: up to 2 stack, more add nothing" in odds
+    scripted_dice(2, 3, 4)
     response = roll(player_client, sheet, check="traverse", advantages=3, disadvantages=0)
-    assert response.status_code == 422
-    assert Roll.objects.count() == 0
+    assert response.status_code == 200
+    row = Roll.objects.get()
+    assert len(row.result["dice"]) == 3 and row.result["advantages"] == 2
+    assert ["Not counted", "1 advantage beyond 2: up to 2 stack, more add nothing"] in (
+        row.result["lines"]
+    )
+    assert "1 advantage beyond 2" in response.text
 
 
 def test_a_gear_check_on_a_closed_wound_fails_and_reopens_it_with_bleeding(

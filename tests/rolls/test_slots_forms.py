@@ -40,9 +40,10 @@ def test_only_the_inputs_a_check_reads_are_asked(sheet):
 
 
 @pytest.mark.parametrize("field", ["advantages", "disadvantages"])
-def test_more_than_two_advantages_or_disadvantages_are_refused(sheet, field):
+def test_a_third_source_is_accepted_and_only_absurd_counts_are_refused(sheet, field):
     data = {"check": "grit", "advantages": 0, "disadvantages": 0, field: 3}
-    form = CheckForm(sheet, data=data)
+    assert CheckForm(sheet, data=data).is_valid()
+    form = CheckForm(sheet, data={**data, field: 10})
     assert not form.is_valid() and field in form.errors
 
 

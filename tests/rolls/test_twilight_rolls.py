@@ -321,6 +321,8 @@ def test_cuf_and_promotion_rolls_are_never_pushed(
     rolled = Roll.objects.get()
     assert not rolled.can_push and rule in rolled.result["rule"]
     assert "Push the roll" not in response.text
+    # nothing beside the dice reads as a box to tick (a blank legend swatch did)
+    assert "die-swatch" not in response.text and "<input" not in response.text
     assert push(player_client, rolled).status_code == 409
 
 
@@ -427,3 +429,48 @@ def test_every_figure_of_a_pushed_attack_is_the_pushed_one(
     assert 'Ammo 6s</dt><dd class="col-6 mb-1">2</dd>' in shown
     assert 'Ammo spent</dt><dd class="col-6 mb-1">15 (sum of the ammo dice + 1)' in shown
     assert "Hit, 2 successes, 2 ammo 6s" in first.push.outcome
+
+
+def test_ammo_spent_and_rounds_taken_are_named_apart_in_the_page_the_log_and_the_export(
+    player_client, gm, ronson, saw, scripted_dice
+):
+    """RULINGS: ammo spent = sum of the ammo dice + 1, as rolled; the magazine loses what
+    it holds. With 4 rounds left and ammo dice 2 and 3: 6 spent, 4 taken, empty."""
+    saw.rounds_loaded = 4
+    saw.save()
+    scripted_dice(4, 2, 2, 3)  # D12 4, D10 2: a miss; ammo dice 2, 3
+    response = roll(player_client, ronson, "attack", {**ATTACK, "weapon": saw.pk, "ammo_dice": 2})
+    assert response.status_code == 200
+    saw.refresh_from_db()
+    assert saw.rounds_loaded == 0
+    rolled = Roll.objects.get()
+    engine = rolled.result["engine"]
+    assert (engine["ammo_spent"], engine["rounds_taken"]) == (6, 4)
+    lines = dict(rolled.result["lines"])
+    assert lines["Ammo spent"] == "6 (sum of the ammo dice + 1)"
+    assert lines["Rounds taken from the magazine"] == "4 (all it held: now empty)"
+    shown = " ".join(response.text.split())
+    assert 'Ammo spent</dt><dd class="col-6 mb-1">6 (sum of the ammo dice + 1)' in shown
+    assert "Rounds taken from the magazine</dt>" in shown
+    player_client.force_login(gm)
+    export = player_client.get(reverse("party_export", args=[ronson.character.party_id])).json()
+    [logged] = export["rolls"]
+    assert logged["result"]["engine"]["ammo_spent"] == 6
+    assert logged["result"]["engine"]["rounds_taken"] == 4
+
+
+def test_a_roll_stored_before_the_names_were_apart_still_pushes(
+    player_client, ronson, saw, scripted_dice
+):
+    """A roll logged when ``ammo_spent`` was the capped count (no ``rounds_taken``)."""
+    saw.rounds_loaded = 30
+    saw.save()
+    scripted_dice(4, 2, 3, 5)  # a miss; ammo dice 3, 5: 9 spent
+    roll(player_client, ronson, "attack", {**ATTACK, "weapon": saw.pk, "ammo_dice": 2})
+    first = Roll.objects.get()
+    del first.result["engine"]["rounds_taken"]  # as the old engine stored it
+    first.save(update_fields=["result"])
+    scripted_dice(8, 7, 6, 2)  # the push: ammo 3 and 5 become 6 and 2: 9 spent again
+    assert push(player_client, first).status_code == 200
+    saw.refresh_from_db()
+    assert saw.rounds_loaded == 30 - 9

@@ -290,6 +290,17 @@ class HealTraumaForm(MutantRollForm):
         "Rations to eat or drink", 1, rules.SUPPLY_MAX, 1,
         help_text="Damage: 1 ration of grub per point; fatigue: 1 ration of water per point.",
     )  # fmt: skip
+    rested = forms.ChoiceField(
+        label="Time taken",
+        choices=[
+            ("full", "The full time: 4 hours of rest (8 hours of sleep for confusion)"),
+            ("less", "Less than that: nothing heals"),
+        ],
+        initial="full",
+        required=False,  # left out: the full time
+        widget=forms.RadioSelect,
+        help_text="Healing stands for 4 hours of rest, or 8 hours of sleep for confusion.",
+    )
     partner = forms.ChoiceField(
         label="Heart-to-heart with",
         required=False,
@@ -330,7 +341,7 @@ class HealTraumaForm(MutantRollForm):
     def clean(self):
         cleaned = super().clean()
         trauma = cleaned.get("trauma")
-        if not trauma:
+        if not trauma or cleaned.get("rested") == "less":  # nothing heals, nothing is spent
             return cleaned
         ration = rules.HEALING_RATION.get(trauma, "")
         rations = cleaned.get("rations") or 0 if ration else 0
@@ -403,6 +414,13 @@ class RotEaterForm(MutantRollForm):
         "Mutation points (emit rot)", 1, dice.BOXES, 1,
         help_text="For emitting rot: 1 damage per point, each also using a temporary rot point.",
     )  # fmt: skip
+    target_range = forms.ChoiceField(
+        label="Enemy's range (emit rot)",
+        choices=list(actions.ROT_EATER_RANGES.items()),
+        initial=actions.ARMS_LENGTH,
+        required=False,
+        help_text="Rot is emitted at an enemy at Arm's Length only.",
+    )
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -438,6 +456,10 @@ class RotEaterForm(MutantRollForm):
                 f"{points} temporary rot point{'s' if points > 1 else ''} needed, "
                 f"{sheet.rot_temporary} on the sheet: permanent rot cannot be used.",
             )
+        if use == "emit" and "target_range" not in self.errors:
+            refusal = actions.emit_range_refusal(cleaned.get("target_range"))
+            if refusal:
+                self.add_error("target_range", refusal)
         if use == "heal" and sheet.damage == 0:
             self.add_error("use", "No damage to heal.")
         if use == "recover":

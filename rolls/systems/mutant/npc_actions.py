@@ -22,8 +22,9 @@ from sheets.systems.mutant.rules import ATTRIBUTE_LABELS
 
 NPC, OPPOSED = "npc", "opposed"
 OPPOSED_RULE = (
-    "Opposed: each of the opponent's successes cancels one of the active side's; the "
-    "active side wins with more (a tie is a loss). Only the active side may push."
+    "Opposed (T2K's rule, RULINGS): each of the opponent's successes cancels one of the "
+    "active side's; the active side wins with more (a tie is a loss). Only the active side "
+    "may push, even after the opponent has rolled."
 )
 
 
@@ -119,7 +120,7 @@ def _opposed_rolled(character_name, npc_name, pool, npc_counts, active, mine, th
         "tone": "success" if contest.won else "failure",
         "pushed": pushing.pushed,
     }  # fmt: skip
-    if pushing.pushable:
+    if contest.can_push:
         payload["push_odds"] = mutant_odds.push_rows(dice.push_odds_for(pushing))
     return Rolled(
         kind=OPPOSED,
@@ -129,7 +130,7 @@ def _opposed_rolled(character_name, npc_name, pool, npc_counts, active, mine, th
         inputs={"pool": dataclasses.asdict(pool), "npc": list(npc_counts), "active": active},
         result=payload,
         effects=effects_data(effects),
-        pushable=pushing.pushable,
+        pushable=contest.can_push,
     )  # fmt: skip
 
 
@@ -175,10 +176,10 @@ def push(sheet, roll, rng) -> Rolled:
     mine = dice.SkillRoll.from_data(roll.result["character_dice"])
     theirs = dice.SkillRoll.from_data(roll.result["npc_dice"])
     effects = []
-    if active == ACTIVE_NPC:
-        theirs = dice.push(rng, theirs)
+    if active == ACTIVE_NPC:  # the active side pushes, having seen the other's dice
+        theirs = dice.push_opposed(rng, dice.opposed(theirs, mine)).active
     else:
-        mine = dice.push(rng, mine)
+        mine = dice.push_opposed(rng, dice.opposed(mine, theirs)).active
         changes = _Changes(sheet)
         if mine.trauma:
             why = f"{mine.trauma} base-die 1s on the push"

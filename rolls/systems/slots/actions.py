@@ -19,7 +19,7 @@ from typing import Any
 
 from config.ids import parse_id
 from rolls.actions import Rolled, effects_data
-from rolls.systems.slots.forms import build_check, corruption_area
+from rolls.systems.slots.forms import build_check, corruption_area, unused_words
 from sheets.systems.dice.core import DiceError, Die, Effect, as_data, roll
 from sheets.systems.slots.dice import (
     Fall,
@@ -150,6 +150,11 @@ def check(sheet, cleaned_data, rng) -> Rolled:
         + (PICK_RULE if rolled.chooser else ""),
     }
     result["lines"] = [["Dice", _edge_words(rolled)]]
+    unused = unused_words(rolled.advantages_unused, rolled.disadvantages_unused)
+    if unused:  # accepted, set aside: say so (RULINGS "up to 2 stack")
+        result["lines"].append(["Not counted", unused])
+        result["advantages_unused"] = rolled.advantages_unused
+        result["disadvantages_unused"] = rolled.disadvantages_unused
     if rolled.chosen is None:
         result["dice"] = _dice(state, area, rolled.size, rolled.faces)
         who = "you pick" if rolled.chooser == "player" else "the GM picks"

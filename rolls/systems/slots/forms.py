@@ -29,9 +29,27 @@ from sheets.systems.slots.dice import (
 )
 from sheets.systems.slots.dice.checks import die_size
 from sheets.systems.slots.dice.fall import FALL_FEET_PER_DIE
+from sheets.systems.slots.dice.roll import MAX_EDGE, MAX_SOURCES, edge_sources
 from sheets.systems.slots.rules import engine_sheet
 
-EDGE_RULE = "Up to 2 advantages and 2 disadvantages stack (the seed's Difficulty)."
+EDGE_RULE = (
+    "Up to 2 advantages and 2 disadvantages stack (the seed's Difficulty): count every "
+    "source; a third adds nothing."
+)
+
+
+def unused_words(advantages_unused: int, disadvantages_unused: int) -> str:
+    """ "1 advantage beyond 2: up to 2 stack, the others add nothing" ("" if none)."""
+    parts = [
+        f"{n} {word}{'' if n == 1 else 's'}"
+        for n, word in ((advantages_unused, "advantage"), (disadvantages_unused, "disadvantage"))
+        if n
+    ]
+    if not parts:
+        return ""
+    return f"{' and '.join(parts)} beyond {MAX_EDGE}: up to {MAX_EDGE} stack, more add nothing"
+
+
 CHECK_CHOICES = [
     ("traverse", "Gear (d12): traverse"),
     ("sneak", "Gear (d12): sneak"),
@@ -85,8 +103,10 @@ class SlotsRollForm(SheetRollForm):
 
 class CheckForm(SlotsRollForm):
     check = forms.ChoiceField(choices=CHECK_CHOICES, initial="traverse")
-    advantages = forms.IntegerField(min_value=0, max_value=2, initial=0, help_text=EDGE_RULE)
-    disadvantages = forms.IntegerField(min_value=0, max_value=2, initial=0)
+    advantages = forms.IntegerField(
+        min_value=0, max_value=MAX_SOURCES, initial=0, help_text=EDGE_RULE
+    )
+    disadvantages = forms.IntegerField(min_value=0, max_value=MAX_SOURCES, initial=0)
     attack = forms.ChoiceField(
         choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
         required=False,
@@ -161,6 +181,11 @@ class CheckForm(SlotsRollForm):
         except (DiceError, KeyError):
             return []
         rows = [["Succeeds (suggested)", percent(odds.success)]]
+        unused = unused_words(*edge_sources(
+            check, v.get("advantages") or 0, v.get("disadvantages") or 0
+        )[2:])  # fmt: skip
+        if unused:
+            rows.append(["Not counted", unused])
         for outcome, chance in sorted(odds.outcomes.items(), key=lambda kv: -kv[1]):
             if chance:
                 rows.append([outcome.capitalize(), percent(chance)])

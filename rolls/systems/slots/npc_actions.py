@@ -4,20 +4,28 @@ the chosen die names on the NPC (NPCs have no slot sheet here)."""
 from __future__ import annotations
 
 from rolls.actions import Rolled
+from rolls.systems.slots.forms import unused_words
 from sheets.systems.dice.core import Die, as_data, require_count, roll
-from sheets.systems.slots.dice.roll import MAX_EDGE
+from sheets.systems.slots.dice.roll import MAX_EDGE, MAX_SOURCES
 
 RULE = (
-    "Gear checks roll a d12, focus checks a d4; each advantage or disadvantage (at most two "
-    "of each, cancelled one for one) adds a die. With advantage the best die for the NPC "
+    "Gear checks roll a d12, focus checks a d4; each advantage or disadvantage (up to two "
+    "of each stack, a third adds nothing; cancelled one for one) adds a die. With "
+    "advantage the best die for the NPC "
     "counts, with disadvantage the worst; the judge reads the slot it names. On a gear "
     "check a 1 always fails."
 )
 
 
+def _not_counted(plus: int, minus: int) -> list[list[str]]:
+    words = unused_words(plus, minus)
+    return [["Not counted", words]] if words else []
+
+
 def judge_check(sheet, cleaned, rng) -> Rolled:
-    plus = require_count("advantages", cleaned["advantages"], maximum=MAX_EDGE)
-    minus = require_count("disadvantages", cleaned["disadvantages"], maximum=MAX_EDGE)
+    asked_plus = require_count("advantages", cleaned["advantages"], maximum=MAX_SOURCES)
+    asked_minus = require_count("disadvantages", cleaned["disadvantages"], maximum=MAX_SOURCES)
+    plus, minus = min(MAX_EDGE, asked_plus), min(MAX_EDGE, asked_minus)
     area = cleaned["area"]
     size = 12 if area == "gear" else 4
     kind = "gear-slot" if area == "gear" else "focus"
@@ -45,7 +53,8 @@ def judge_check(sheet, cleaned, rng) -> Rolled:
         result={
             "dice": as_data(dice),
             "lines": [["Check", f"{area} d{size}"], ["Dice", str(len(faces))]]
-            + ([["Edge", edge]] if edge else []),
+            + ([["Edge", edge]] if edge else [])
+            + _not_counted(asked_plus - plus, asked_minus - minus),
             "rule": RULE,
             "tone": tone,
         },

@@ -9,10 +9,12 @@ from django import forms
 
 from rolls.forms.npc import NpcForm, bounded
 from sheets.systems.dice.odds import percent
-from sheets.systems.slots.dice.roll import MAX_EDGE
+from sheets.systems.slots.dice.roll import MAX_EDGE, MAX_SOURCES
 
 AREAS = {"gear": ("Gear check (d12)", 12), "focus": ("Focus check (d4)", 4)}
-EDGE_RULE = "at most two advantages and two disadvantages, cancelled one for one"
+EDGE_RULE = (
+    "up to two advantages and two disadvantages stack (a third adds nothing), cancelled one for one"
+)
 
 
 class JudgeCheckForm(NpcForm):
@@ -25,12 +27,18 @@ class JudgeCheckForm(NpcForm):
         label="What it tries", max_length=100, required=False,
         widget=forms.TextInput(attrs={"placeholder": "sneak past the guard"}),
     )  # fmt: skip
-    advantages = bounded("Advantages", 0, MAX_EDGE, 0, EDGE_RULE)
-    disadvantages = bounded("Disadvantages", 0, MAX_EDGE, 0, EDGE_RULE)
+    advantages = bounded("Advantages", 0, MAX_SOURCES, 0, EDGE_RULE)
+    disadvantages = bounded("Disadvantages", 0, MAX_SOURCES, 0, EDGE_RULE)
     rows = (("npc_name", "area"), ("what",), ("advantages", "disadvantages"))
 
+    def counted(self) -> tuple[int, int]:
+        """The advantages and disadvantages that count (up to 2 of each stack)."""
+        plus = min(MAX_EDGE, self.value("advantages") or 0)
+        return plus, min(MAX_EDGE, self.value("disadvantages") or 0)
+
     def dice_count(self) -> int:
-        return 1 + abs((self.value("advantages") or 0) - (self.value("disadvantages") or 0))
+        plus, minus = self.counted()
+        return 1 + abs(plus - minus)
 
     def size(self) -> int:
         return AREAS.get(self.value("area") or "gear", AREAS["gear"])[1]
@@ -41,7 +49,7 @@ class JudgeCheckForm(NpcForm):
 
     def odds(self):
         count, size = self.dice_count(), self.size()
-        plus = (self.value("advantages") or 0) > (self.value("disadvantages") or 0)
+        plus = self.counted()[0] > self.counted()[1]
         one = Fraction(1, size)
         rows = []
         if self.value("area") == "gear":

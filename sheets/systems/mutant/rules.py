@@ -387,6 +387,21 @@ HEALING_RULES = {
     "doubt": "4 hours of rest and a heart-to-heart with another player's character heal all doubt.",
 }
 
+# the time each healing stands for (RULINGS "Healing trauma"): less heals nothing
+HEALING_TIME = {
+    "damage": "4 hours of rest",
+    "fatigue": "4 hours of rest",
+    "confusion": "8 hours of sleep",
+    "doubt": "4 hours of rest",
+}
+
+
+def too_short(trauma: str) -> str:
+    """What a character who rested or slept less than the time is told."""
+    time = HEALING_TIME[trauma]
+    verb = "Slept" if "sleep" in time else "Rested"
+    return f"{verb} less than {time.split(' of ')[0]}: nothing heals."
+
 
 @dataclass(frozen=True)
 class Healing:

@@ -58,10 +58,13 @@ from .skills import (  # noqa: F401
     skill_roll,
 )
 from .upkeep import (  # noqa: F401
+    ARMS_LENGTH,
     ROT_EATER_LABELS,
+    ROT_EATER_RANGES,
     ROT_EATER_RULE,
     ROT_EATER_USES,
     daily_ration,
+    emit_range_refusal,
     heal_trauma,
     rot_eater,
 )

@@ -9,6 +9,7 @@ from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
+from sheets.systems.mutant.models import Range
 from sheets.systems.mutant.rules import ATTRIBUTE_LABELS, TRAUMA
 
 from .sheet import MISFIRE_CHOICES, _Changes, _dice_data, has_mutation
@@ -25,6 +26,19 @@ def _no_dice(kind, label, outcome, inputs, lines, rule, changes) -> Rolled:
     )
 
 
+def _rested_too_little(sheet, trauma: str) -> Rolled:
+    """Less than the healing's time: nothing heals and no ration is spent; the log says so."""
+    label = rules.TRAUMA_LABELS[trauma]
+    current = getattr(sheet, trauma)
+    lines = [[label, f"{current} \u2192 {current}"],
+             ["Resting", f"less than {rules.HEALING_TIME[trauma]}"]]  # fmt: skip
+    return _no_dice(
+        "heal", f"Heal {label.lower()}", rules.too_short(trauma),
+        {"trauma": trauma, "before": current, "rested": "less"}, lines,
+        rules.HEALING_RULES[trauma], _Changes(sheet),
+    )  # fmt: skip
+
+
 def heal_trauma(sheet, cleaned_data, rng) -> Rolled:
     """Heal one kind of trauma as RULINGS reads the seed: damage 1 point per ration of grub
     (4 hours of rest), fatigue 1 per ration of water (4 hours of rest), confusion all
@@ -32,6 +46,8 @@ def heal_trauma(sheet, cleaned_data, rng) -> Rolled:
     player's character. The rations are spent from the sheet, on top of the daily ration.
     No dice: ``rng`` is not used."""
     trauma = cleaned_data["trauma"]
+    if cleaned_data.get("rested") == "less":
+        return _rested_too_little(sheet, trauma)
     attribute = {value: key for key, value in TRAUMA.items()}[trauma]
     ration = rules.HEALING_RATION.get(trauma, "")
     try:
@@ -117,6 +133,23 @@ ROT_EATER_USES = {
     "emit": "Emit rot at an enemy at Arm's Length: 1 damage per mutation point and "
     "temporary rot point",
 }
+ARMS_LENGTH = Range.ARMS_LENGTH.value
+ROT_EATER_RANGES = dict(Range.choices)  # the sheet's weapon ranges
+
+
+def emit_range_refusal(target_range: str | None) -> str:
+    """Why rot cannot be emitted at an enemy at ``target_range`` ("" at Arm's Length)."""
+    if not target_range:
+        return "Say how far the enemy is: rot is emitted at Arm's Length only."
+    if target_range != ARMS_LENGTH:
+        where = ROT_EATER_RANGES.get(target_range, target_range)
+        return (
+            f"Too far: rot is emitted at an enemy at Arm's Length, not at {where} range. "
+            "Close in first."
+        )
+    return ""
+
+
 ROT_EATER_LABELS = {
     "heal": "Rot-Eater: heal 1 damage",
     "recover": "Rot-Eater: recover 1 {attribute}",
@@ -163,7 +196,11 @@ def rot_eater(sheet, cleaned_data, rng) -> Rolled:
         )
         outcome = f"{ATTRIBUTE_LABELS[attribute]} recovers 1 point"
     else:
+        refusal = emit_range_refusal(cleaned_data.get("target_range"))
+        if refusal:
+            raise DiceError(refusal)
         outcome = f"{points} damage to the enemy at Arm's Length"
+        lines.append(["Enemy's range", ROT_EATER_RANGES[ARMS_LENGTH]])
         lines.append(["Damage to the enemy", str(points)])
     if rot_used:
         changes.counter("rot_temporary", -rot_used, "Rot-Eater used the rot", "temporary rot")

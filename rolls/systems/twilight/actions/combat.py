@@ -20,16 +20,21 @@ from .sheet import (
 )
 from .skills import _helpers, _lines, _modifier_parts
 
-AMMO_LINES = ("Ammo dice", "Ammo 6s", "Ammo spent")
+AMMO_LINES = ("Ammo dice", "Ammo 6s", "Ammo spent", "Rounds taken from the magazine")
 
 
 def ammo_lines(engine) -> list[list[str]]:
-    """A firearm's ammo figures as the result lists them (a push writes them again)."""
-    spent = sum(d.face for d in engine.ammo_dice) + 1
+    """A firearm's ammo figures as the result lists them (a push writes them again): the
+    ammo spent (sum + 1, RULINGS) and, named apart, what the magazine lost (at most what
+    it held)."""
+    taken = f"{engine.rounds_taken}"
+    if engine.magazine_emptied:
+        taken += " (all it held: now empty)"
     return [
         ["Ammo dice", str(len(engine.ammo_dice))],
         ["Ammo 6s", str(engine.bullets)],
-        ["Ammo spent", f"{spent} (sum of the ammo dice + 1)"],
+        ["Ammo spent", f"{engine.ammo_spent} (sum of the ammo dice + 1)"],
+        ["Rounds taken from the magazine", taken],
     ]
 
 

@@ -139,6 +139,12 @@ def engine_from(data: dict) -> dice.SkillRoll:
     values["firearm"] = dice.Firearm(**data["firearm"]) if data["firearm"] else None
     values["effects"] = tuple(Effect(**effect) for effect in data["effects"])
     values["notes"] = tuple(data["notes"])
+    if "rounds_taken" not in values:
+        # a roll stored before the two were named apart: its ammo_spent was what the
+        # magazine lost (capped); the ammo spent is the sum of the ammo dice + 1
+        values["rounds_taken"] = values["ammo_spent"]
+        if values["firearm"] is not None:
+            values["ammo_spent"] = sum(die.face for die in values["ammo_dice"]) + 1
     return dice.SkillRoll(**values)
 
 

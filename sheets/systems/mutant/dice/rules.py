@@ -3,8 +3,10 @@
 - ``skill_roll(rng, base, skill, gear, negative) -> SkillRoll``; ``skill_dice(level,
   modifier)`` turns a skill level and modifiers into (skill dice, negative dice).
   A 6 on a base, skill or gear die is a success; a 6 on a negative die cancels one.
-- ``opposed(active, opponent) -> OpposedRoll``: the opponent's successes cancel the
-  active side's; more wins (only the active side pushes).
+- ``opposed(active, opponent) -> OpposedRoll``: T2K's rule (RULINGS, "Opposed rolls"):
+  each of the opponent's successes cancels one of the active side's; the active side
+  wins with more (a tie loses); only the active side may push, even after the opponent
+  has rolled (``push_opposed``); the opponent's roll is never pushed.
 - ``push(rng, roll) -> SkillRoll``: once; re-rolls every die except 6s and base/gear 1s.
   After the push each base-die 1 is 1 trauma (and 1 mutation point), each gear-die 1
   lowers the gear bonus by 1 (``SkillRoll.trauma`` / ``gear_damage``).
@@ -210,20 +212,32 @@ def push(rng: RNG, previous: SkillRoll) -> SkillRoll:
 
 @dataclasses.dataclass(frozen=True)
 class OpposedRoll:
-    """An opposed roll (the Year Zero reading, as the T2K seed states it): each of the
+    """An opposed roll by T2K's rule (RULINGS: the MYZ seed has none): each of the
     opponent's successes cancels one of the active side's; the active side wins with
-    more. Only the active side may push."""
+    more. Only the active side may push, even after the opponent has rolled."""
 
     active: SkillRoll
     opponent: SkillRoll
     net_successes: int
     won: bool
+    outcome: str  # "win" or "lose" (a tie loses)
+    can_push: bool  # the active side's push: the opponent never pushes
 
 
 def opposed(active: SkillRoll, opponent: SkillRoll) -> OpposedRoll:
     """Compare the active side's roll with the opponent's."""
     net = max(0, active.successes - opponent.successes)
-    return OpposedRoll(active=active, opponent=opponent, net_successes=net, won=net > 0)
+    return OpposedRoll(
+        active=active, opponent=opponent, net_successes=net, won=net > 0,
+        outcome="win" if net > 0 else "lose", can_push=active.pushable,
+    )  # fmt: skip
+
+
+def push_opposed(rng: RNG, contest: OpposedRoll) -> OpposedRoll:
+    """The active side pushes, having seen the opponent's roll; the opponent's dice stay."""
+    if not contest.can_push:
+        raise DiceError("only the active side pushes an opposed roll, once")
+    return opposed(push(rng, contest.active), contest.opponent)
 
 
 def push_odds_for(previous: SkillRoll) -> mutant_odds.PushOdds:

@@ -54,7 +54,8 @@ Decisions where the seed and rulings are silent (each also noted where it is cod
 - A wounded slot fails every gear check and that check's own failure follows (a failed
   block on a wounded body slot is a second wound there: a grit check).
 - Sneak: ambient noise (smell) gives advantage only against foes that hear (smell);
-  situational and granted advantages together never exceed 2.
+  situational and granted advantages together never exceed 2 (more are accepted and
+  add nothing; the roll says how many were set aside).
 - Bleeding first marks the wound's own slot, else a free body slot with a lower number
   next to the wound or to another bleeding slot; none: dead.
 - Cooperation: a character takes part in at most one exchange, given or received.

@@ -1,6 +1,8 @@
 """Slots: rolling a check, picking the die that counts, and cooperation.
 
-Advantage and disadvantage: up to 2 of each (more is a DiceError), cancelled one for
+Advantage and disadvantage: up to 2 of each stack; a third source (or more, up to
+``MAX_SOURCES`` asked) is accepted and adds nothing (RULINGS: "up to 2 stack"; the roll
+keeps how many were set aside, for the result to say so); then they cancel one for
 one; the check rolls 1 + |net| dice. With advantage the player picks the die that
 counts, with disadvantage the judge does; a single die counts at once.
 Cooperation: the group's dice are rolled at once; before the results are read, each
@@ -17,7 +19,8 @@ from .checks import Check, Resolution, die_size, resolve
 from .fall import Fall
 from .sheet import Sheet
 
-MAX_EDGE = 2
+MAX_EDGE = 2  # of each that count
+MAX_SOURCES = 9  # of each a roll may name (the ones beyond MAX_EDGE add nothing)
 PLAYER, JUDGE = "player", "judge"
 
 
@@ -33,6 +36,8 @@ class CheckRoll:
     dice: tuple[Die, ...]
     chooser: str | None = None
     chosen: int | None = None
+    advantages_unused: int = 0  # sources beyond the 2 that stack: accepted, adding nothing
+    disadvantages_unused: int = 0
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -52,15 +57,24 @@ def _slot_words(area: str, face: int) -> str:
     return f"{area} slot {face}"
 
 
-def edge(check: Check | Fall, advantages: int, disadvantages: int) -> tuple[int, int]:
-    """Validated advantages and disadvantages, the check's own advantages added (sneak),
-    never more than 2 of each."""
-    require_count("advantages", advantages, maximum=MAX_EDGE)
-    require_count("disadvantages", disadvantages, maximum=MAX_EDGE)
+def edge_sources(
+    check: Check | Fall, advantages: int, disadvantages: int
+) -> tuple[int, int, int, int]:
+    """The advantages and disadvantages that count (the check's own advantages added:
+    sneak), at most 2 of each, and how many of each were set aside beyond that."""
+    require_count("advantages", advantages, maximum=MAX_SOURCES)
+    require_count("disadvantages", disadvantages, maximum=MAX_SOURCES)
     if isinstance(check, Fall) and (advantages or disadvantages):
         raise DiceError("a fall rolls its dice all at once, without advantage or disadvantage")
     extra = 0 if isinstance(check, Fall) else check.situational_advantages()
-    return min(MAX_EDGE, advantages + extra), disadvantages
+    plus, minus = advantages + extra, disadvantages
+    return (min(MAX_EDGE, plus), min(MAX_EDGE, minus),
+            max(0, plus - MAX_EDGE), max(0, minus - MAX_EDGE))  # fmt: skip
+
+
+def edge(check: Check | Fall, advantages: int, disadvantages: int) -> tuple[int, int]:
+    """The advantages and disadvantages that count, never more than 2 of each."""
+    return edge_sources(check, advantages, disadvantages)[:2]
 
 
 def roll_check(
@@ -69,16 +83,17 @@ def roll_check(
     """Roll the focus or gear dice for ``check``; pick with ``choose_die`` if several."""
     if isinstance(check, Fall):
         raise DiceError("a fall rolls several dice that all count: use slots.fall.fall()")
-    plus, minus = edge(check, advantages, disadvantages)
+    plus, minus, plus_unused, minus_unused = edge_sources(check, advantages, disadvantages)
     count = 1 + abs(plus - minus)
     size = die_size(sheet, check)
     kind = "gear-slot" if check.area == "gear" else "focus"
     faces = [roll(rng, size) for _ in range(count)]
     dice = tuple(Die(kind, size, face, _slot_words(check.area, face)) for face in faces)
+    unused = {"advantages_unused": plus_unused, "disadvantages_unused": minus_unused}
     if count == 1:
-        return _pick(CheckRoll(check.name, check.area, size, plus, minus, dice), 0)
+        return _pick(CheckRoll(check.name, check.area, size, plus, minus, dice, **unused), 0)
     chooser = PLAYER if plus > minus else JUDGE
-    return CheckRoll(check.name, check.area, size, plus, minus, dice, chooser)
+    return CheckRoll(check.name, check.area, size, plus, minus, dice, chooser, **unused)
 
 
 def _pick(rolled: CheckRoll, index: int) -> CheckRoll:

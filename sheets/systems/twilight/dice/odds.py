@@ -97,8 +97,9 @@ def _ammo_outcomes(count: int) -> tuple[Distribution, Distribution]:
 
 
 @functools.lru_cache(maxsize=256)
-def _ammo_spent(count: int, rounds_left: int) -> Distribution:
-    """Rounds spent: sum of the ammo dice + 1, at most the rounds left."""
+def _rounds_taken(count: int, rounds_left: int) -> Distribution:
+    """Rounds taken from the magazine: the ammo spent (sum of the ammo dice + 1), at
+    most the rounds left."""
     spent = die_pmf(count @ icepool.d6 + 1) if count else {1: Fraction(1)}
     capped: dict[int, Fraction] = {}
     for rounds, probability in spent.items():
@@ -109,7 +110,7 @@ def _ammo_spent(count: int, rounds_left: int) -> Distribution:
 
 def clear_caches() -> None:
     """Forget every cached odds computation (the bench times a cold computation)."""
-    for cached in (_base_outcomes, _ammo_outcomes, _ammo_spent):
+    for cached in (_base_outcomes, _ammo_outcomes, _rounds_taken):
         cached.cache_clear()
 
 
@@ -135,7 +136,7 @@ class AttackOdds:
     ammo_sixes: dict[str, Fraction]  # 6s on the ammo dice, hit or miss
     hit_with_ammo_six: Fraction  # a hit with at least one 6 to spend on damage/extra hits
     suppression_only: Fraction  # a miss with at least one ammo 6: can still suppress
-    ammo_spent: dict[int, Fraction]
+    rounds_taken: dict[int, Fraction]  # from the magazine (the ammo spent, at most what it holds)
     magazine_emptied: Fraction
 
 
@@ -189,7 +190,7 @@ def attack_odds(
     check_ammo_dice(ammo_dice, rate_of_fire=rate_of_fire, rounds_left=rounds_left)
     successes, _ = _base_outcomes(sizes)
     sixes, _ = _ammo_outcomes(ammo_dice)
-    spent = _ammo_spent(ammo_dice, rounds_left)
+    spent = _rounds_taken(ammo_dice, rounds_left)
     hit = _at_least(successes, 1)
     any_six = _at_least(sixes, 1)
     return AttackOdds(
@@ -201,7 +202,7 @@ def attack_odds(
         ammo_sixes=_buckets(sixes),
         hit_with_ammo_six=hit * any_six,
         suppression_only=(1 - hit) * any_six,
-        ammo_spent=dict(spent),
+        rounds_taken=dict(spent),
         magazine_emptied=_at_least(spent, rounds_left),
     )
 

@@ -86,7 +86,8 @@ class SkillRoll:
     bullets: int  # 6s on the ammo dice
     ammo_sixes: int  # 6s to spend on damage or extra hits: the bullets, on a hit only
     suppression: bool  # a miss with ammo 6s: the target can still be suppressed
-    ammo_spent: int  # sum of the ammo dice + 1, at most the rounds left (0 without a firearm)
+    ammo_spent: int  # sum of the ammo dice + 1, as rolled and shown (0 without a firearm)
+    rounds_taken: int  # what the magazine loses: the ammo spent, at most the rounds left
     magazine_emptied: bool
     jammed: bool
     effects: tuple[Effect, ...]
@@ -236,17 +237,21 @@ def _read(
     pushed = before is not None
     effects: list[Effect] = []
     notes: list[str] = []
-    spent, emptied = 0, False
+    spent, taken, emptied = 0, 0, False
     if firearm is not None:
-        wanted = sum(die.face for die in ammo) + 1
-        spent, emptied = min(wanted, firearm.rounds_left), wanted >= firearm.rounds_left
-        change = spent - (before.ammo_spent if before else 0)
+        # RULINGS: ammo spent is always the sum + 1; the magazine loses what it holds
+        spent = sum(die.face for die in ammo) + 1
+        taken, emptied = min(spent, firearm.rounds_left), spent >= firearm.rounds_left
+        change = taken - (before.rounds_taken if before else 0)
         if change:
             why = "ammo spent: sum of the ammo dice + 1"
             if emptied:
-                why += f", capped at the {firearm.rounds_left} rounds left (magazine emptied)"
+                why += f"; the magazine's last {firearm.rounds_left} rounds (magazine emptied)"
             if before:
-                why = f"ammo spent recounted after the push ({before.ammo_spent} -> {spent})"
+                why = (
+                    f"rounds taken from the magazine recounted after the push "
+                    f"({before.rounds_taken} -> {taken})"
+                )
             effects.append(Effect("rounds", -change, why))
         if bullets and not hit:
             notes.append("The attack missed, but the ammo 6s mean the target can be suppressed.")
@@ -287,6 +292,7 @@ def _read(
         ammo_sixes=bullets if hit else 0,
         suppression=bullets > 0 and not hit,
         ammo_spent=spent,
+        rounds_taken=taken,
         magazine_emptied=emptied,
         jammed=jammed,
         effects=tuple(effects),

@@ -1,0 +1,41 @@
+"""The party's Discord webhook: its URL (read back by the GM only, masked) and how the
+last post went, for the GM to see on the settings page."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rolls.discord.webhooks import masked
+
+
+class PartyWebhook(models.Model):
+    SENT, FAILED, DROPPED = "sent", "failed", "dropped"
+    STATES = [(SENT, _("Posted")), (FAILED, _("Failed")), (DROPPED, _("Not posted"))]
+
+    party = models.OneToOneField(
+        "sheets.Party", on_delete=models.CASCADE, related_name="discord_webhook"
+    )
+    url = models.CharField(max_length=500, help_text="A secret: whoever has it posts there.")
+    updated = models.DateTimeField(auto_now=True)
+    last_state = models.CharField(max_length=10, choices=STATES, blank=True, default="")
+    last_status = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Discord's HTTP answer to the last post (0: none)."
+    )
+    last_reason = models.CharField(max_length=300, blank=True, default="")
+    last_at = models.DateTimeField(null=True, blank=True)
+    last_roll = models.PositiveIntegerField(null=True, blank=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        app_label = "rolls"
+        verbose_name = "Discord webhook"
+
+    def __str__(self):
+        return f"{self.party}: {self.masked}"
+
+    @property
+    def masked(self) -> str:
+        return masked(self.url)
+
+    @property
+    def failing(self) -> bool:
+        return self.last_state in (self.FAILED, self.DROPPED)

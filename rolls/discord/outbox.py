@@ -1,0 +1,145 @@
+"""Posting after the roll: the roll path hands a roll over once its transaction has
+committed and its answer has gone out (``config.after_response.later``); the roll is
+read then, and only for a party with a webhook. The post itself runs on one background
+thread fed by a bounded queue: a slow or failing Discord never slows or fails a roll,
+and a full queue drops the post (the GM sees it on the settings page) rather than wait.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from functools import partial
+
+from django.db import close_old_connections, connections, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.after_response import later
+from rolls.discord import delivery
+from rolls.discord.embeds import roll_embed
+
+log = logging.getLogger(__name__)
+
+QUEUE_SIZE = 200
+
+
+@dataclass
+class Job:
+    webhook_id: int
+    url: str
+    payload: dict
+    roll_id: int
+
+
+class Outbox:
+    """One daemon thread posting the queued jobs in order. ``sleep`` and ``send`` are
+    what ``delivery.deliver`` waits and posts with (the tests give their own sleep)."""
+
+    def __init__(self, size: int = QUEUE_SIZE):
+        self.queue: queue.Queue[Job] = queue.Queue(size)
+        self.sleep = time.sleep
+        self.send = delivery.send_json
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, job: Job) -> bool:
+        """Queue ``job`` without waiting; False (and the GM told) when the queue is full."""
+        self._start()
+        try:
+            self.queue.put_nowait(job)
+        except queue.Full:
+            log.warning("Discord outbox full: roll %s not posted", job.roll_id)
+            record(job, delivery.Delivery(False, 0, _("too many rolls waiting: not posted"), 0),
+                   state="dropped")  # fmt: skip
+            return False
+        return True
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._work, name="discord-outbox", daemon=True
+                )
+                self._thread.start()
+
+    def _work(self) -> None:
+        while True:
+            job = self.queue.get()
+            try:
+                result = delivery.deliver(job.url, job.payload, send=self.send, sleep=self.sleep)
+                if not result.ok:
+                    log.warning("Discord post of roll %s failed: %s", job.roll_id, result.reason)
+                record(job, result)
+            except Exception:  # the next post still goes
+                log.exception("Discord post of roll %s", job.roll_id)
+            finally:
+                connections.close_all()
+                self.queue.task_done()
+
+    def drain(self, timeout: float = 10.0) -> bool:
+        """Wait until every queued post is done (the tests, a clean shutdown)."""
+        deadline = time.monotonic() + timeout
+        with self.queue.all_tasks_done:
+            while self.queue.unfinished_tasks:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self.queue.all_tasks_done.wait(left)
+        return True
+
+
+outbox = Outbox()
+
+
+def record(job: Job, result: delivery.Delivery, state: str = "") -> None:
+    """Keep how the post went on the webhook (if its URL is still the one posted to)."""
+    from rolls.discord.models import PartyWebhook
+
+    now = timezone.now()
+    values = {
+        "last_state": state or (PartyWebhook.SENT if result.ok else PartyWebhook.FAILED),
+        "last_status": result.status,
+        "last_reason": result.reason[:300],
+        "last_at": now,
+        "last_roll": job.roll_id,
+    }
+    if result.ok:
+        values["last_sent_at"] = now
+    close_old_connections()
+    PartyWebhook.objects.filter(pk=job.webhook_id, url=job.url).update(**values)
+
+
+def post_roll(roll_id: int, party_id: int) -> None:
+    """Read the roll and hand its embed to the outbox, if its party has a webhook and
+    the party may see it (not secret)."""
+    from rolls.discord.models import PartyWebhook
+    from rolls.models import Roll
+
+    webhook = PartyWebhook.objects.filter(party_id=party_id).only("pk", "url").first()
+    if webhook is None:
+        return
+    roll = Roll.objects.select_related("character", "user", "party").filter(pk=roll_id).first()
+    if roll is None or roll.secret:
+        return
+    outbox.submit(Job(webhook.pk, webhook.url, roll_embed(roll), roll.pk))
+
+
+def _after_commit(roll_id: int, party_id: int) -> None:
+    transaction.on_commit(partial(later, partial(post_roll, roll_id, party_id)))
+
+
+def roll_saved(roll) -> None:
+    """The roll path's hook, inside the roll's transaction: a roll the party sees is
+    posted after the commit and the answer. A secret one waits for ``roll_revealed``."""
+    if roll.party_id is not None and not roll.secret:
+        _after_commit(roll.pk, roll.party_id)
+
+
+def roll_revealed(roll_id: int, party_id: int | None) -> None:
+    """The GM revealed a secret roll: post it now."""
+    if party_id is not None:
+        _after_commit(roll_id, party_id)
