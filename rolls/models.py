@@ -350,7 +350,6 @@ class Combatant(models.Model):
 
 
 from rolls.api.tokens import ApiToken  # noqa: E402  the API's tokens (rolls/api/tokens.py)
-
 from rolls.discord.models import PartyWebhook  # noqa: E402  (the Discord webhook)
 
 __all__ = [
