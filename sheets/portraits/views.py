@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import FileResponse, Http404, HttpResponseNotModified
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -97,8 +97,11 @@ def character_portrait_image(request, pk, size):
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
+        # Read whole (a few tens of kilobytes): a FileResponse's file iterator is
+        # synchronous, which the ASGI server must consume from a thread, with a warning.
         try:
-            response = FileResponse(store.open_file(pk, key, size), content_type="image/webp")
+            with store.open_file(pk, key, size) as file:
+                response = HttpResponse(file.read(), content_type="image/webp")
         except FileNotFoundError:
             raise Http404(_("This portrait's file is missing.")) from None
     response["ETag"] = etag

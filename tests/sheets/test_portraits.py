@@ -196,7 +196,7 @@ def test_the_picture_is_served_privately_with_an_etag(player_client, krin, media
     response = player_client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "image/webp"
     assert "private" in response["Cache-Control"] and "public" not in response["Cache-Control"]
-    body = b"".join(response.streaming_content)
+    body = response.content
     assert Image.open(io.BytesIO(body)).size == (96, 96)
     again = player_client.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
     assert again.status_code == 304
