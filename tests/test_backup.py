@@ -7,9 +7,9 @@ import io
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from django.db import connection
 
 from bench.rolls import fresh, roll_action, roll_url
 from config.backup import media_path
