@@ -138,7 +138,7 @@ def test_axe_finds_nothing_on_any_page(
         found += axe(page, "import")
         for character in sheets[:2]:  # without a portrait, and with one
             page.goto(url + character.get_absolute_url() + "portrait/")
-            found += axe(page, f"portrait page ({character.portrait and 'a portrait' or 'none'})")
+            found += axe(page, f"portrait page ({'a portrait' if character.portrait else 'none'})")
         page.context.close()
 
         page = person(gm)
