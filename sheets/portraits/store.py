@@ -88,3 +88,18 @@ def _point(character, key: str) -> None:
 
 def open_file(character_id: int, key: str, size: str):
     return default_storage.open(file_name(character_id, key, size), "rb")
+
+
+def _character_deleted(sender, instance, **kwargs) -> None:
+    if instance.portrait:
+        key, pk = instance.portrait, instance.pk
+        transaction.on_commit(lambda: _delete(pk, key))
+
+
+def connect() -> None:
+    """Called once by ``SheetsConfig.ready``."""
+    from django.db.models.signals import post_delete
+
+    from sheets.models import Character
+
+    post_delete.connect(_character_deleted, sender=Character, dispatch_uid="portrait-files")

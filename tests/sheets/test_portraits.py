@@ -179,6 +179,24 @@ def test_the_pages_show_the_portrait_or_the_initials(player_client, gm_client, k
     assert src in sheet and "Change the portrait" in sheet
     dashboard = gm_client.get(reverse("party_dashboard", args=[krin.party_id])).content.decode()
     assert f"/characters/{krin.pk}/portrait/card.webp?v={krin.portrait}" in dashboard
+    player_client.force_login(krin.owner)  # gm_client is the same client, logged in as the GM
+    home = player_client.get(reverse("home")).content.decode()
+    assert f"/characters/{krin.pk}/portrait/card.webp?v={krin.portrait}" in home
+
+
+def test_a_roll_card_shows_the_portrait_only_when_there_is_one(krin, media):
+    from rolls.cards import roll_card_html
+    from rolls.models import Roll
+
+    roll = Roll.objects.create(character=krin, party=krin.party, user=krin.owner,
+                               system="mutant", kind="d6", label="D6", outcome="4")  # fmt: skip
+    roll = Roll.objects.for_cards().get(pk=roll.pk)
+    assert "data-portrait" not in roll_card_html(roll)
+    store.replace(krin, images.portrait_files(pictures.picture()))
+    roll = Roll.objects.for_cards().get(pk=roll.pk)
+    card = roll_card_html(roll)
+    assert f'src="/characters/{krin.pk}/portrait/card.webp?v={krin.portrait}"' in card
+    assert 'alt=""' in card, "the name is beside it"
 
 
 def test_initials():
@@ -233,3 +251,11 @@ def test_the_gm_may_upload_and_another_player_may_not(client, krin, party, gm, m
     assert client.post(reverse("character_portrait_remove", args=[krin.pk]),
                        {"confirm": "yes"}).status_code == 404  # fmt: skip
     assert Character.objects.get(pk=krin.pk).portrait == before
+
+
+def test_a_deleted_characters_files_go_with_it(krin, media, django_capture_on_commit_callbacks):
+    store.replace(krin, images.portrait_files(pictures.picture()))
+    assert len(stored(media)) == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        krin.delete()
+    assert stored(media) == []
