@@ -156,4 +156,4 @@ def test_without_pg_dump_the_backup_says_what_to_install(filled_table, tmp_path,
     monkeypatch.setenv("PATH", str(tmp_path))  # no PostgreSQL client tools on it
     with pytest.raises(CommandError, match=r"pg_dump is not installed.*postgresql-client"):
         call_command("backup", str(tmp_path / "t.pgdump"))
-    assert not list(tmp_path.iterdir()), "no half-written file"
+    assert [p.name for p in tmp_path.iterdir()] == ["media"], "no half-written file"
