@@ -170,15 +170,6 @@ class Character(models.Model):
         """What the GM's dashboard shows of this character (registry.Summary)."""
         return self.system_descriptor.call("summary", self.sheet)
 
-    def can_see(self, user) -> bool:
-        """Who sees this character's name, rolls and portrait: its owner, the GM of its
-        party and the party's players (the feed shows them its rolls)."""
-        if not user.is_authenticated:
-            return False
-        if self.owner_id == user.pk:
-            return True
-        return self.party_id is not None and self.party.is_member(user)
-
     def can_edit(self, user) -> bool:
         return user.is_authenticated and (
             self.owner_id == user.pk or (self.party_id is not None and self.party.gm_id == user.pk)
