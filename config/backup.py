@@ -7,6 +7,11 @@
   piped to ``psql``) in one transaction: all or nothing, and afterwards the database
   holds exactly the backup's tables (none a later release added).
 
+The uploaded files (the characters' portraits: Django's default storage, local files or
+a bucket) go beside it, in ``<backup>.media.tar``, read and written through the storage
+API. A restore puts them back (and removes the files the backup did not have) when that
+archive is there; without it the files are left as they are, and the command says so.
+
 A backup is written under a temporary name and renamed once complete, so a file with a
 backup's name is always a whole one.
 """
@@ -17,11 +22,14 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import tarfile
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
+from django.core.files.base import File
+from django.core.files.storage import default_storage
 from django.db import DEFAULT_DB_ALIAS, connections
 
 SQLITE_SUFFIX = ".sqlite3"
@@ -29,6 +37,7 @@ POSTGRES_SUFFIX = ".pgdump"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 POSTGRES_MAGIC = b"PGDMP"
 PREFIX = "tableside-"
+MEDIA_SUFFIX = ".media.tar"
 
 
 class BackupError(Exception):
@@ -52,8 +61,15 @@ def default_path(now: datetime | None = None) -> Path:
     return default_directory() / f"{PREFIX}{stamp}{suffix}"
 
 
+def media_path(path: Path) -> Path:
+    """The uploaded files' archive beside the backup at ``path``."""
+    return path.with_name(path.name + MEDIA_SUFFIX)
+
+
 def backup(path: Path) -> Path:
-    """Write a backup of the database to ``path``; returns it."""
+    """Write a backup of the database to ``path`` and of the uploaded files beside it
+    (``media_path``); returns ``path``. The database first: a file uploaded meanwhile is
+    at worst in the archive without a row pointing to it."""
     connection = _database()
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.partial")
@@ -65,14 +81,79 @@ def backup(path: Path) -> Path:
         partial.replace(path)
     finally:
         partial.unlink(missing_ok=True)
+    _media_backup(media_path(path))
     return path
 
 
-def restore(path: Path) -> None:
-    """Replace every row of the database with the backup's."""
+def _stored_files(folder: str = "") -> list[str]:
+    """Every file name in the default storage, under ``folder``."""
+    try:
+        folders, files = default_storage.listdir(folder)
+    except FileNotFoundError:  # nothing uploaded yet (no MEDIA_ROOT)
+        return []
+    names = [f"{folder}{name}" for name in files]
+    for sub in folders:
+        names += _stored_files(f"{folder}{sub}/")
+    return sorted(names)
+
+
+def _media_backup(target: Path) -> None:
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        with tarfile.open(partial, "w") as archive:
+            for name in _stored_files():
+                with default_storage.open(name, "rb") as stored:
+                    info = tarfile.TarInfo(name)
+                    info.size = default_storage.size(name)
+                    info.mode = 0o600
+                    archive.addfile(info, stored)
+        partial.replace(target)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _media_members(archive_path: Path) -> list[str]:
+    """The archive's file names, checked before anything is changed: regular files with
+    relative names that stay inside the storage."""
+    try:
+        with tarfile.open(archive_path, "r") as archive:
+            members = archive.getmembers()
+    except (tarfile.TarError, EOFError) as error:
+        raise BackupError(
+            f"{archive_path} could not be read, nothing was changed: {error}"
+        ) from error
+    names = []
+    for member in members:
+        parts = Path(member.name).parts
+        if not member.isfile() or member.name.startswith("/") or ".." in parts:
+            raise BackupError(
+                f"{archive_path} holds {member.name!r}, which is not a file of the uploads: "
+                "nothing was changed"
+            )
+        names.append(member.name)
+    return names
+
+
+def _media_restore(archive_path: Path, names: list[str]) -> int:
+    for name in set(_stored_files()) - set(names):
+        default_storage.delete(name)
+    with tarfile.open(archive_path, "r") as archive:
+        for name in names:
+            default_storage.delete(name)
+            saved = default_storage.save(name, File(archive.extractfile(name), name=name))
+            if saved != name:
+                raise BackupError(f"the storage stored {name} as {saved}")
+    return len(names)
+
+
+def restore(path: Path) -> int | None:
+    """Replace every row of the database with the backup's, and the uploaded files with
+    those of its archive; returns how many files were restored, None without an archive."""
     connection = _database()
     if not path.is_file():
         raise BackupError(f"{path}: no such backup file")
+    archive = media_path(path)
+    names = _media_members(archive) if archive.is_file() else None
     with path.open("rb") as file:
         head = file.read(len(SQLITE_MAGIC))
     if connection.vendor == "sqlite":
@@ -90,6 +171,7 @@ def restore(path: Path) -> None:
             )
         connection.close()
         _postgres_restore(path, connection)
+    return None if names is None else _media_restore(archive, names)
 
 
 def prune(directory: Path, keep: int) -> list[Path]:
@@ -102,6 +184,7 @@ def prune(directory: Path, keep: int) -> list[Path]:
     removed = backups[keep:]
     for old in removed:
         old.unlink()
+        media_path(old).unlink(missing_ok=True)
     return removed
 
 

@@ -1,5 +1,7 @@
 """System checks that guard a production start."""
 
+from importlib import import_module
+
 from django.conf import settings
 from django.core.checks import Error, register
 
@@ -18,6 +20,26 @@ def refuse_dev_secret_key(app_configs=None, **kwargs):
                 hint="Set DJANGO_SECRET_KEY to a long random value, or DJANGO_DEBUG=1 "
                 "for development.",
                 id=DEV_KEY_ID,
+            )
+        ]
+    return []
+
+
+@register()
+def default_storage_installed(app_configs=None, **kwargs):
+    """TABLESIDE_S3_BUCKET needs django-storages and boto3, which a plain install leaves
+    out: said at start, not at the first upload."""
+    backend = settings.STORAGES["default"]["BACKEND"]
+    module = backend.rpartition(".")[0]
+    try:
+        import_module(module)
+    except ImportError as error:
+        return [
+            Error(
+                f"TABLESIDE_S3_BUCKET is set but its storage cannot be loaded ({error}).",
+                hint="pip install 'django-storages[s3]>=1.14,<2' (pip install -e '.[s3]'), "
+                "or unset TABLESIDE_S3_BUCKET to keep portraits under TABLESIDE_MEDIA_DIR.",
+                id="tableside.E002",
             )
         ]
     return []

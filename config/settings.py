@@ -10,6 +10,9 @@ Environment variables (all optional in development):
 - REDIS_URL: e.g. redis://127.0.0.1:6379/0: cache, and the live feed across processes.
 - DJANGO_SECURE: "1" behind HTTPS (secure cookies, HSTS, SSL redirect); on when DEBUG is off.
 - TABLESIDE_LOG_FORMAT: "json" for one JSON object per log line; "text" by default.
+- TABLESIDE_MEDIA_DIR: where uploaded portraits are kept (media/ by default).
+- TABLESIDE_S3_BUCKET (and _ENDPOINT_URL, _REGION, _PREFIX): portraits in an S3-compatible
+  bucket instead (docs/portraits.md).
 """
 
 import os
@@ -251,8 +254,32 @@ SERVESTATIC_AUTOREFRESH = DEBUG
 # After `manage.py collectstatic` (make run does it), files have hashed names and brotli
 # and gzip copies; ServeStatic sends the smallest the browser accepts, with
 # "Cache-Control: max-age=315360000, public, immutable" (config/storage.py).
+# Uploaded files (the characters' portraits, sheets/portraits/) go through Django's
+# default storage: files under MEDIA_ROOT, or an S3-compatible bucket when
+# TABLESIDE_S3_BUCKET is set (docs/portraits.md). Never served as public files: no URL
+# maps MEDIA_URL; a view answers each picture to those who may see the character.
+MEDIA_ROOT = Path(os.environ.get("TABLESIDE_MEDIA_DIR") or BASE_DIR / "media")
+MEDIA_URL = "/media/"
+S3_BUCKET = os.environ.get("TABLESIDE_S3_BUCKET", "").strip()
+if S3_BUCKET:
+    # django-storages' S3 backend (pip install 'tableside[s3]'); the credentials are
+    # boto3's own variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) or its files.
+    DEFAULT_STORAGE = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": S3_BUCKET,
+            "endpoint_url": os.environ.get("TABLESIDE_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("TABLESIDE_S3_REGION") or None,
+            "location": os.environ.get("TABLESIDE_S3_PREFIX", "tableside").strip("/"),
+            "default_acl": None,  # the bucket's own (keep it private)
+            "querystring_auth": True,
+            "file_overwrite": False,
+        },
+    }
+else:
+    DEFAULT_STORAGE = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": DEFAULT_STORAGE,
     "staticfiles": {"BACKEND": "config.storage.StaticFilesStorage"},
 }
 

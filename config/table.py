@@ -39,6 +39,7 @@ def table_environment(environ, folder) -> dict[str, str]:
     env["DJANGO_ALLOWED_HOSTS"] = ",".join(lan.allowed_hosts(extra_hosts))
     env.setdefault("DJANGO_SECURE", "0")
     env.setdefault("DATABASE_URL", f"sqlite:///{folder / lan.DATABASE_FILE}")
+    env.setdefault("TABLESIDE_MEDIA_DIR", str(folder / "media"))  # the portraits
     return env
 
 

@@ -17,6 +17,7 @@ from django.utils.timezone import template_localtime
 
 from config.form_renderer import csrf_input, escaped
 from rolls.templatetags.dice_tags import dice_list
+from sheets.portraits.markup import portrait_html
 
 
 def roll_dice_html(roll, small: bool = False) -> SafeString:
@@ -108,6 +109,8 @@ def roll_card_html(
     if roll.secret and not is_gm:
         return mark_safe(_secret_card(roll, new, swap))
     who = f'<strong class="roll-card-who">{escaped(roll.who)}</strong>'
+    if roll.character_id is not None and roll.character.portrait:  # the name is beside it
+        who = portrait_html(roll.character, "card", placeholder=False) + who
     if roll.is_npc:
         who += ' <span class="badge text-bg-secondary">NPC</span>'
     elif roll.npc_name:

@@ -7,6 +7,7 @@ class SheetsConfig(AppConfig):
 
     def ready(self):
         from sheets import history_access, signals
+        from sheets.portraits import store as portraits
         from sheets.preferences import signals as preference_signals
         from sheets.systems.registry import systems_changed
 
@@ -14,3 +15,4 @@ class SheetsConfig(AppConfig):
         systems_changed.connect(signals.reconnect, dispatch_uid="sheets-systems-changed")
         history_access.install()  # Model.history without a new class each time
         preference_signals.connect()  # a stored theme follows its person into each session
+        portraits.connect()  # a deleted character's portrait files go with it

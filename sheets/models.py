@@ -132,9 +132,14 @@ class Character(models.Model):
     name = models.CharField(max_length=100)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The portrait's files in the default storage are named by this random key
+    # (sheets/portraits/store.py); empty: no portrait. A new upload gets a new key, so
+    # its address changes and no browser shows the old picture from its cache. Not in
+    # the sheet's history: a restore never brings back a picture whose files are gone.
+    portrait = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     objects = CharacterQuerySet.as_manager()
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["portrait"])
 
     class Meta:
         ordering = ["name", "pk"]

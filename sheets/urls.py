@@ -1,6 +1,7 @@
 from django.urls import path
 
 from sheets import creation_views, restore_views, settings_views, views
+from sheets.portraits import views as portrait_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,6 +16,21 @@ urlpatterns = [
         "characters/<int:pk>/create/<slug:step>/",
         creation_views.character_creation,
         name="character_creation_step",
+    ),
+    path(
+        "characters/<int:pk>/portrait/",
+        portrait_views.character_portrait,
+        name="character_portrait",
+    ),
+    path(
+        "characters/<int:pk>/portrait/remove/",
+        portrait_views.character_portrait_remove,
+        name="character_portrait_remove",
+    ),
+    path(
+        "characters/<int:pk>/portrait/<slug:size>.webp",
+        portrait_views.character_portrait_image,
+        name="character_portrait_image",
     ),
     path("characters/<int:pk>/party/", views.character_assign_party, name="character_party"),
     path("characters/<int:pk>/history/", views.character_history, name="character_history"),

@@ -61,6 +61,13 @@ def cache_starts_empty(request):
 
 
 @pytest.fixture
+def media(settings, tmp_path):
+    """A MEDIA_ROOT of this test's own (portraits): the default storage writes there."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
 def scripted_dice():
     """Script the server's dice for a view test: ``scripted_dice(6, 1, 3)``."""
     contexts = []

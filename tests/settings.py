@@ -7,3 +7,10 @@ from config.settings import *  # noqa: F403
 
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.toy"]  # noqa: F405
 TABLESIDE_DISCORD_ALLOWED_HOSTS = ["127.0.0.1"]  # the Discord tests post to their own server
+
+# Portraits written by a test run go to a folder of its own, never the checkout's media/
+# (tests that look at the files give each test its own: the ``media`` fixture).
+import os as _os  # noqa: E402
+import tempfile as _tempfile  # noqa: E402
+
+MEDIA_ROOT = Path(_tempfile.gettempdir()) / f"tableside-test-media-{_os.getpid()}"  # noqa: F405

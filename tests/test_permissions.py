@@ -11,6 +11,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from rolls.models import ApiToken, Combatant, Conflict, GroupCheck, GroupParticipant, Roll
+from sheets.portraits import images, store
 from tests.factories import (
     MutantGearLineFactory,
     MutantSheetFactory,
@@ -20,6 +21,7 @@ from tests.factories import (
 )
 from tests.factories_slots import SlotsIdeaFactory, SlotsItemFactory, SlotsSheetFactory
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
+from tests.pictures import picture
 
 ROLES = ("anonymous", "owner", "gm", "other_player", "stranger")
 OK, NOT_FOUND, FORBIDDEN, LOGIN = "ok", 404, 403, "login"
@@ -41,7 +43,7 @@ class Table:
 
 
 @pytest.fixture
-def table(db):
+def table(db, media):
     gm = UserFactory(username="gm")
     party = PartyFactory(gm=gm)
     owner = member_of(party, UserFactory(username="owner"))
@@ -53,6 +55,7 @@ def table(db):
         label="D6", outcome="4", pushable=False,
     )  # fmt: skip
     users = {"owner": owner, "gm": gm, "other_player": other, "stranger": UserFactory()}
+    store.replace(sheet.character, images.portrait_files(picture()))
     t2k = TwilightSheetFactory(character__owner=owner, character__party=party)
     TwilightWeaponFactory(sheet=t2k)
     t2k_roll = Roll.objects.create(
@@ -109,6 +112,12 @@ MATRIX = [
     ("character_export", "get", {"pk": "@sheet"}, None, editors()),
     ("character_export", "get", {"pk": "@slots"}, None, editors()),
     ("character_import", "get", {}, None, ANY_USER),
+    ("character_portrait", "get", {"pk": "@sheet"}, None, editors()),
+    ("character_portrait", "post", {"pk": "@sheet"}, {"picture": ""}, editors()),
+    ("character_portrait_remove", "post", {"pk": "@sheet"}, {}, editors()),
+    # the party's players see the portrait (the feed's cards show it), as the GM does
+    ("character_portrait_image", "get", {"pk": "@sheet", "size": "card"}, None, MEMBERS),
+    ("character_portrait_image", "get", {"pk": "@sheet", "size": "sheet"}, None, MEMBERS),
     ("character_party", "post", {"pk": "@sheet"}, {"party": ""}, editors(gm=NOT_FOUND)),
     ("sheet_field_save", "post", {"pk": "@sheet", "name": "face"},
      {"face": "Scar", "original-face": ""}, editors()),
@@ -267,7 +276,11 @@ def test_refused_requests_change_nothing(client, table):
     client.post(reverse("sheet_field_save", args=[table.sheet.pk, "face"]), {"face": "Hacked"})
     client.post(reverse("roll_form", args=[table.sheet.pk, "d6"]), {"count": "1"})
     client.post(reverse("party_remove_member", args=[table.party.pk, table.users["owner"].pk]))
+    portrait = table.sheet.character.portrait
+    client.post(reverse("character_portrait_remove", args=[table.sheet.pk]), {"confirm": "yes"})
+    client.post(reverse("character_portrait", args=[table.sheet.pk]), {"picture": ""})
     table.sheet.refresh_from_db()
+    assert type(table.sheet.character).objects.get(pk=table.sheet.pk).portrait == portrait
     assert table.sheet.face == ""
     assert Roll.objects.count() == rolls
     assert table.t2k.weapons.get().rounds_loaded == weapon.rounds_loaded

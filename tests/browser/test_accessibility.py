@@ -1,7 +1,8 @@
 """axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) over every page a player or the GM
 uses, at a desk's 1440 px and a phone's 390 px: the front door, log-in and sign-up, every
 system's demo sheet with each of its tabs opened, its roll dialog open and after a roll, a
-sheet's history, the import page, the party's settings and the GM's dashboard. The dark
+sheet's history, the import page, the portrait page (with and without one), the party's
+settings and the GM's dashboard (a portrait on one card). The dark
 theme is checked with every rule, the light one for contrast (the themes differ in their
 colours alone). A test fails listing each violation: rule, element, what is wrong.
 
@@ -18,8 +19,10 @@ from playwright.sync_api import expect
 
 from rolls.discord.models import PartyWebhook
 from sheets.models import Character
+from sheets.portraits import images, store
 from sheets.systems.registry import all_systems
 from tests.factories import UserFactory, member_of
+from tests.pictures import picture
 
 AXE = (Path(__file__).parent / "vendor" / "axe-core-4.14.1" / "axe.min.js").read_text()
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
@@ -104,12 +107,16 @@ def sheet_violations(axe, page, url: str, label: str) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_axe_finds_nothing_on_any_page(scheme, asgi_server, browser, log_in, player, gm, party):
+def test_axe_finds_nothing_on_any_page(
+    scheme, asgi_server, browser, log_in, player, gm, party, media
+):
     sheets = [demo_character(system, player, party) for system in all_systems()]
     PartyWebhook.objects.create(  # the settings page shows a failed post and its reason
         party=party, url="https://discord.com/api/webhooks/1/abcdef", last_state="failed",
         last_status=500, last_reason="Discord answered 500, after 4 attempts", last_at=now(),
     )  # fmt: skip
+    # a portrait on one sheet (its header, the dashboard's card); the others' initials
+    store.replace(sheets[1], images.portrait_files(picture()))
     url = asgi_server.url
     found = []
     for viewport in (DESKTOP, PHONE):
@@ -137,6 +144,9 @@ def test_axe_finds_nothing_on_any_page(scheme, asgi_server, browser, log_in, pla
         found += axe(page, "history")
         page.goto(f"{url}/characters/import/")
         found += axe(page, "import")
+        for character in sheets[:2]:  # without a portrait, and with one
+            page.goto(url + character.get_absolute_url() + "portrait/")
+            found += axe(page, f"portrait page ({'a portrait' if character.portrait else 'none'})")
         page.context.close()
 
         page = person(gm)

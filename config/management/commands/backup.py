@@ -10,7 +10,8 @@ from config import backup
 class Command(BaseCommand):
     help = (
         "Back up the whole database to PATH (default: $TABLESIDE_BACKUP_DIR or backups/, "
-        "named by the time). SQLite: its online backup; PostgreSQL: pg_dump."
+        "named by the time), and the uploaded files beside it (PATH.media.tar). SQLite: its "
+        "online backup; PostgreSQL: pg_dump."
     )
 
     def add_arguments(self, parser):
@@ -30,8 +31,12 @@ class Command(BaseCommand):
             written = backup.backup(target)
         except (backup.BackupError, OSError) as error:
             raise CommandError(f"backup failed: {error}") from error
+        media = backup.media_path(written)
         self.stdout.write(
-            self.style.SUCCESS(f"Backed up to {written} ({written.stat().st_size:,} bytes)")
+            self.style.SUCCESS(
+                f"Backed up to {written} ({written.stat().st_size:,} bytes), and the uploaded "
+                f"files (portraits) to {media} ({media.stat().st_size:,} bytes)"
+            )
         )
         if keep is not None:
             for old in backup.prune(written.parent, keep):

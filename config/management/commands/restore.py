@@ -11,7 +11,8 @@ from config import backup
 class Command(BaseCommand):
     help = (
         "Replace every row of the database with the backup at PATH (made by manage.py "
-        "backup). Stop the app first; run manage.py migrate after it."
+        "backup), and the uploaded files with PATH.media.tar's when it is there. Stop the "
+        "app first; run manage.py migrate after it."
     )
 
     def add_arguments(self, parser):
@@ -32,10 +33,17 @@ class Command(BaseCommand):
             if answer.strip().lower() != "yes":
                 raise CommandError("restore cancelled: nothing was changed")
         try:
-            backup.restore(source)
+            files = backup.restore(source)
         except (backup.BackupError, OSError) as error:
             raise CommandError(f"restore failed: {error}") from error
         self.stdout.write(self.style.SUCCESS(f"Restored {name} from {source}"))
+        if files is None:
+            self.stdout.write(
+                f"No {backup.media_path(source).name} beside it: the uploaded files "
+                "(portraits) were left as they are."
+            )
+        else:
+            self.stdout.write(f"Restored {files} uploaded files (portraits).")
         self.stdout.write(
             "Next: manage.py migrate (a backup of an older release), then start the app."
         )
