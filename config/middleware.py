@@ -24,6 +24,8 @@ from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpResponse, HttpResponseServerError
 from django.template import loader
 
+from config.async_middleware import BothModesMiddleware
+
 log = logging.getLogger(__name__)
 
 DATABASE_ERRORS = (OperationalError, InterfaceError)
@@ -64,12 +66,15 @@ def database_unavailable(request, status: int = 503, busy: bool = False):
     return response
 
 
-class DatabaseUnavailableMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
+class DatabaseUnavailableMiddleware(BothModesMiddleware):
+    """Only a ``process_exception`` hook (in ASGI Django calls it from the request's
+    thread, as it would under WSGI)."""
 
-    def __call__(self, request):
+    def handle(self, request):
         return self.get_response(request)
+
+    async def ahandle(self, request):
+        return await self.get_response(request)
 
     def process_exception(self, request, exception):
         if not isinstance(exception, DATABASE_ERRORS):

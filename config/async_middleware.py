@@ -1,0 +1,38 @@
+"""A middleware of ours runs in whichever mode Django calls it: synchronously under WSGI
+(the test client, ``runserver``), natively on the event loop under ASGI (uvicorn).
+
+Every middleware in ``MIDDLEWARE`` can run asynchronously, so under ASGI Django runs the
+whole chain on the event loop and an async view (the live feed) is reached without a
+worker thread: a chain with one synchronous-only middleware runs in a thread that the
+request keeps until its response ends, which for an open feed is as long as the page
+stays open (docs/architecture.md, "Threads and the live feed").
+
+A subclass writes ``handle(request)`` (synchronous) and ``ahandle(request)`` (the same
+on the event loop); Django picks the mode from ``sync_capable``/``async_capable`` and
+the next step it hands over (``markcoroutinefunction`` tells it this one is async)."""
+
+from __future__ import annotations
+
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+
+
+class BothModesMiddleware:
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if self.is_async:
+            return self.ahandle(request)
+        return self.handle(request)
+
+    def handle(self, request):  # pragma: no cover - every subclass writes both
+        raise NotImplementedError
+
+    async def ahandle(self, request):  # pragma: no cover
+        raise NotImplementedError
