@@ -132,12 +132,15 @@ class Step:
         for spec in self.specs:
             for seat in range(6):
                 place = self.crowd.seats[(spec.index, seat)]
-                user = User(self.host, self.port, place.sessionid)
+
+                def user(place=place):  # a connection each: a slow roll never holds a save
+                    return User(self.host, self.port, place.sessionid)
+
                 if seat:
-                    people.append(self._every(ROLL_EVERY, self._roll, user, spec, place))
-                    people.append(self._every(SAVE_EVERY, self._save, user, spec, place))
+                    people.append(self._every(ROLL_EVERY, self._roll, user(), spec, place))
+                    people.append(self._every(SAVE_EVERY, self._save, user(), spec, place))
                 else:
-                    people.append(self._every(NPC_EVERY, self._npc, user, spec, place))
+                    people.append(self._every(NPC_EVERY, self._npc, user(), spec, place))
         await asyncio.gather(*people)
         await self._cards()
         for task in self.tasks:
