@@ -28,7 +28,7 @@ from pathlib import Path
 from bench import environment, server
 
 sys.path.insert(0, str(environment.ROOT / "deploy"))
-import nginx_site  # noqa: E402  (deploy/ is scripts, not a package)
+import nginx_site  # deploy/ is scripts, not a package: found through sys.path
 
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 CONNECTIONS = 16384
