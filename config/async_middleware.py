@@ -1,11 +1,11 @@
 """A middleware of ours runs in whichever mode Django calls it: synchronously under WSGI
 (the test client, ``runserver``), natively on the event loop under ASGI (uvicorn).
 
-Every middleware in ``MIDDLEWARE`` can run asynchronously, so under ASGI Django runs the
-whole chain on the event loop and an async view (the live feed) is reached without a
-worker thread: a chain with one synchronous-only middleware runs in a thread that the
-request keeps until its response ends, which for an open feed is as long as the page
-stays open (docs/architecture.md, "Threads and the live feed").
+Under ASGI Django runs each middleware in the mode the one inside it runs in, where it
+can: the chain's mode is chosen in one place, the innermost middleware
+(``config.middleware.DatabaseUnavailableMiddleware``: synchronous today, for the
+measured reasons in its docstring). See docs/architecture.md, "Threads and the live
+feed".
 
 A subclass writes ``handle(request)`` (synchronous) and ``ahandle(request)`` (the same
 on the event loop); Django picks the mode from ``sync_capable``/``async_capable`` and
