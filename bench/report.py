@@ -136,13 +136,18 @@ def report(results: dict) -> None:
                           for key, value in found.items()}  # fmt: skip
 
 
+def _load(pair) -> str:
+    """The machine's 1-minute load average at a step's start and end ("-" unread)."""
+    return "-" if not pair else f"{pair[0]:.1f}-{pair[1]:.1f}"
+
+
 def _tables(found: dict) -> None:
     where = found["url"] or f"uvicorn x {found['workers']} worker(s), direct"
     print(f"\ntables: N tables of a GM and 5 players, every page's feed open ({where}, "
           f"{found['seconds_a_step']:.0f} s a step; ms p50 / p99)")  # fmt: skip
     print(f"  {'N':>5} {'feeds':>6} {'rolls':>6} {'roll':>13} {'save':>13} {'feed':>13} "
           f"{'missed':>6} {'CPU/roll':>8} {'server MB':>9} {'KB/feed':>7} {'threads':>7} "
-          f"{'client CPU':>10}")  # fmt: skip
+          f"{'client CPU':>10} {'server CPU':>10} {'load avg':>11}")  # fmt: skip
     for row in found["steps"]:
 
         def pair(key, row=row):
@@ -152,7 +157,8 @@ def _tables(found: dict) -> None:
               f"{pair('roll'):>13} {pair('save'):>13} {pair('feed'):>13} {row['missed']:>6} "
               f"{_ms(row.get('cpu_ms_per_roll')):>8} {_ms(row.get('server_mb')):>9} "
               f"{_ms(row.get('kb_per_feed')):>7} {row.get('threads', '-'):>7} "
-              f"{row['client_cpu_percent']:>9}%")  # fmt: skip
+              f"{row['client_cpu_percent']:>9}% {_ms(row.get('server_cpu_percent')):>9}% "
+              f"{_load(row.get('load_average')):>11}")  # fmt: skip
         if row["refused"] or row["errors"]:
             print(f"        {row['refused']} refused by the rules, {row['errors']} failed")
         if row["broken"]:

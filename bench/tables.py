@@ -132,12 +132,15 @@ class Step:
         for spec in self.specs:
             for seat in range(6):
                 place = self.crowd.seats[(spec.index, seat)]
-                user = User(self.host, self.port, place.sessionid)
+
+                def user(place=place):  # a connection each: a slow roll never holds a save
+                    return User(self.host, self.port, place.sessionid)
+
                 if seat:
-                    people.append(self._every(ROLL_EVERY, self._roll, user, spec, place))
-                    people.append(self._every(SAVE_EVERY, self._save, user, spec, place))
+                    people.append(self._every(ROLL_EVERY, self._roll, user(), spec, place))
+                    people.append(self._every(SAVE_EVERY, self._save, user(), spec, place))
                 else:
-                    people.append(self._every(NPC_EVERY, self._npc, user, spec, place))
+                    people.append(self._every(NPC_EVERY, self._npc, user(), spec, place))
         await asyncio.gather(*people)
         await self._cards()
         for task in self.tasks:
@@ -237,11 +240,13 @@ def measure_step(host, port, crowd, specs, actions, seconds, server_pid=None,
             while _subscribers() < workers and time.monotonic() < until:
                 await asyncio.sleep(0.1)
         with_feeds = server()
+        load_before = os.getloadavg()[0]  # the machine is shared: its load beside each figure
         client_cpu, started = time.process_time(), time.perf_counter()
         await step.play()
         wall = time.perf_counter() - started
         after = server()
         return {"before": before, "with_feeds": with_feeds, "after": after, "wall": wall,
+                "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)],
                 "client_cpu": time.process_time() - client_cpu, "connected": connected,
                 "connect_seconds": connect_seconds}  # fmt: skip
 
@@ -257,6 +262,7 @@ def measure_step(host, port, crowd, specs, actions, seconds, server_pid=None,
         "feed": summary(delays), "cards": len(delays), "missed": missed,
         "refused": step.load.refused, "errors": step.load.errors,
         "client_cpu_percent": round(100 * seen["client_cpu"] / seen["wall"], 1),
+        "load_average": seen["load_average"],  # the machine's 1-minute load, start / end
     }  # fmt: skip
     if seen["after"]:
         before, with_feeds, after = seen["before"], seen["with_feeds"], seen["after"]

@@ -25,18 +25,28 @@ is left, so a saved roll is published either way.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
 from collections.abc import Hashable
 
+from asgiref.sync import sync_to_async
 from django.core.signals import request_finished
 from django.db import connections
+
+from config.async_middleware import BothModesMiddleware
 
 log = logging.getLogger(__name__)
 
 WAIT_SECONDS = 2.0
 
-_local = threading.local()  # .jobs: this thread's request's list, None outside a request
+# The request's list of jobs, None outside a request. A context variable, not a thread's:
+# under ASGI the middleware runs on the event loop, which serves every request, and a
+# synchronous view called from there runs in a copy of the request's context (the same
+# list). Under WSGI each thread keeps its own context, as a thread-local would.
+_jobs: contextvars.ContextVar[list | None] = contextvars.ContextVar(
+    "tableside_after_response_jobs", default=None
+)
 _turn = threading.Condition()
 _outstanding: dict[Hashable, set[int]] = {}  # order key -> tickets whose job has not run
 _issued = 0
@@ -96,7 +106,7 @@ def later(job, order: Hashable | None = None) -> None:
     before it with the same ``order`` key; outside a request (or from a job) now, in
     its caller's turn (waiting there for a job queued behind the caller would hold
     both back)."""
-    jobs = getattr(_local, "jobs", None)
+    jobs = _jobs.get()
     if jobs is None:
         _run(order, None, job)
     else:
@@ -104,9 +114,10 @@ def later(job, order: Hashable | None = None) -> None:
 
 
 def run_pending() -> bool:
-    """Run this thread's request's jobs, once, holding no connection while each waits
-    and none after; whether there were any."""
-    jobs, _local.jobs = getattr(_local, "jobs", None), None
+    """Run this request's jobs, once, holding no connection while each waits and none
+    after; whether there were any."""
+    jobs = _jobs.get()
+    _jobs.set(None)
     if jobs:
         give_back_connections()
     for order, ticket, job in jobs or ():
@@ -120,20 +131,31 @@ request_finished.connect(
 )
 
 
-class AfterResponseMiddleware:
+class AfterResponseMiddleware(BothModesMiddleware):
     """Outermost: jobs handed to ``later`` during the request run when the response
     closes (after it is sent)."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def handle(self, request):
         run_pending()  # a previous request's leftovers on this thread, if any
-        _local.jobs = []
+        _jobs.set([])
         try:
             response = self.get_response(request)
         except BaseException:
             run_pending()
+            raise
+        response._resource_closers.append(run_pending)
+        return response
+
+    async def ahandle(self, request):
+        # Each ASGI request runs in its own task, in a context of its own: nothing is
+        # left over from another. Django closes the response (and sends
+        # request_finished) in this task's context, from a thread, so run_pending
+        # finds this list there.
+        _jobs.set([])
+        try:
+            response = await self.get_response(request)
+        except BaseException:
+            await sync_to_async(run_pending)()
             raise
         response._resource_closers.append(run_pending)
         return response

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpResponseForbidden
 
+from config.async_middleware import BothModesMiddleware
 from config.lan import is_loopback
 
 REFUSAL = (
@@ -15,12 +16,16 @@ REFUSAL = (
 )
 
 
-class LoopbackOnlyWhileDebugMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
+class LoopbackOnlyWhileDebugMiddleware(BothModesMiddleware):
+    def handle(self, request):
+        return refusal(request) or self.get_response(request)
 
-    def __call__(self, request):
-        client = request.META.get("REMOTE_ADDR") or ""
-        if settings.DEBUG and client and not is_loopback(client):
-            return HttpResponseForbidden(REFUSAL, content_type="text/plain; charset=utf-8")
-        return self.get_response(request)
+    async def ahandle(self, request):
+        return refusal(request) or await self.get_response(request)
+
+
+def refusal(request) -> HttpResponseForbidden | None:
+    client = request.META.get("REMOTE_ADDR") or ""
+    if settings.DEBUG and client and not is_loopback(client):
+        return HttpResponseForbidden(REFUSAL, content_type="text/plain; charset=utf-8")
+    return None

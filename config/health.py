@@ -19,10 +19,13 @@ import logging
 import threading
 
 import redis
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpResponse
+
+from config.async_middleware import BothModesMiddleware
 
 log = logging.getLogger(__name__)
 
@@ -38,25 +41,34 @@ def answer(text: str, status: int = 200) -> HttpResponse:
     return response
 
 
-class HealthMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        path = request.path_info
-        if path not in (HEALTH_PATH, READY_PATH):
+class HealthMiddleware(BothModesMiddleware):
+    def handle(self, request):
+        if request.path_info not in (HEALTH_PATH, READY_PATH):
             return self.get_response(request)
-        if request.method not in ("GET", "HEAD"):
-            response = answer("method not allowed", 405)
-            response["Allow"] = "GET, HEAD"
-            return response
-        if path == HEALTH_PATH:
-            return answer("ok")
-        problem = readiness_problem()
-        if problem:
-            log.warning("%s: not ready: %s", READY_PATH, problem)
-            return answer("not ready", 503)
+        return health_answer(request)
+
+    async def ahandle(self, request):
+        if request.path_info not in (HEALTH_PATH, READY_PATH):
+            return await self.get_response(request)
+        if request.path_info == HEALTH_PATH:
+            return health_answer(request)  # nothing to wait for
+        # the request's own thread: its connection is given back when the request ends
+        return await sync_to_async(health_answer)(request)
+
+
+def health_answer(request) -> HttpResponse:
+    """The answer to a health or readiness check."""
+    if request.method not in ("GET", "HEAD"):
+        response = answer("method not allowed", 405)
+        response["Allow"] = "GET, HEAD"
+        return response
+    if request.path_info == HEALTH_PATH:
         return answer("ok")
+    problem = readiness_problem()
+    if problem:
+        log.warning("%s: not ready: %s", READY_PATH, problem)
+        return answer("not ready", 503)
+    return answer("ok")
 
 
 def readiness_problem() -> str | None:

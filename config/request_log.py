@@ -17,6 +17,8 @@ import re
 import secrets
 import time
 
+from config.async_middleware import BothModesMiddleware
+
 log = logging.getLogger("tableside.request")
 
 HEADER = "X-Request-ID"
@@ -43,39 +45,54 @@ def user_id(request) -> int | None:
     return None
 
 
-class RequestLogMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+class RequestLogMiddleware(BothModesMiddleware):
+    def handle(self, request):
         started = time.perf_counter()
-        request.request_id = request_id_for(request)
-        token = current_request_id.set(request.request_id)
+        token = begin(request)
         try:
             response = self.get_response(request)
         finally:
             current_request_id.reset(token)
-        response[HEADER] = request.request_id
-        duration = (time.perf_counter() - started) * 1000
-        who = user_id(request)
-        log.info(
-            "%s user=%s %s %s %s %.1fms",
-            request.request_id,
-            "-" if who is None else who,
-            request.method,
-            request.path,
-            response.status_code,
-            duration,
-            extra={
-                "request_id": request.request_id,
-                "user_id": who,
-                "method": request.method,
-                "path": request.path,
-                "status": response.status_code,
-                "duration_ms": round(duration, 1),
-            },
-        )
-        return response
+        return logged(request, response, started)
+
+    async def ahandle(self, request):
+        started = time.perf_counter()
+        token = begin(request)
+        try:
+            response = await self.get_response(request)
+        finally:
+            current_request_id.reset(token)
+        return logged(request, response, started)
+
+
+def begin(request) -> contextvars.Token:
+    request.request_id = request_id_for(request)
+    return current_request_id.set(request.request_id)
+
+
+def logged(request, response, started: float):
+    """The response with its request id; the request's line written."""
+    response[HEADER] = request.request_id
+    duration = (time.perf_counter() - started) * 1000
+    who = user_id(request)
+    log.info(
+        "%s user=%s %s %s %s %.1fms",
+        request.request_id,
+        "-" if who is None else who,
+        request.method,
+        request.path,
+        response.status_code,
+        duration,
+        extra={
+            "request_id": request.request_id,
+            "user_id": who,
+            "method": request.method,
+            "path": request.path,
+            "status": response.status_code,
+            "duration_ms": round(duration, 1),
+        },
+    )
+    return response
 
 
 class RequestIdFilter(logging.Filter):

@@ -3,6 +3,7 @@ on a result, and the party's log and live feed. No view here names a game system
 
 from functools import partial
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -16,6 +17,7 @@ from config.ids import id_or_404
 from rolls.actions import Rolled
 from rolls.cards import roll_card_html
 from rolls.discord.outbox import roll_revealed, roll_saved
+from rolls.feed_threads import unheld
 from rolls.models import Roll
 from rolls.rng import server_rng
 from rolls.stream import announce_roll, channel_for
@@ -420,7 +422,13 @@ def party_log(request, pk):
 
 
 @login_required
-def party_events(request, pk):
-    """The party's server-sent events (rolls and sheet changes)."""
+async def party_events(request, pk):
+    """The party's server-sent events (rolls and sheet changes). Async: the feed stays
+    open all evening and holds no thread while it waits (rolls/feed_threads.py); its
+    reads (the member check, the stream's start) are short trips to a thread."""
+    return unheld(await sync_to_async(_open_feed)(request, pk))
+
+
+def _open_feed(request, pk):
     party = _party_for_member(request, pk)
     return events(request, channels=[channel_for(party, request.user)])
