@@ -110,6 +110,9 @@ class PartyEventStorage(DjangoModelStorage):
         first event goes the library's way, which makes its counter."""
         texts = [(channel, json.dumps(data, cls=DjangoJSONEncoder)) for channel, data in items]
         ids = next_event_ids(event_type, texts)
+        first = [channel for channel, _data in items if channel not in ids]
+        if first:
+            make_counters(first)
         return [
             Event(channel, event_type, data, id=ids[channel])
             if channel in ids
@@ -186,6 +189,26 @@ def next_event_ids(event_type: str, items: list[tuple[str, str]]) -> dict[str, i
                 cursor.execute(store, [channel, event_type, text, row[0], now])
                 ids[channel] = row[0]
     return ids
+
+
+def make_counters(channels: list[str]) -> None:
+    """Make the counters of channels about to get their first event, so that two workers
+    writing a new party's first events at once never both insert one: the library's own
+    get-or-create catches the unique violation, but on PostgreSQL that violation has
+    already aborted the roll's transaction (a 500). Here the second waits for the first's
+    commit and inserts nothing; the library then counts on from what it finds."""
+    if connection.vendor != "postgresql":  # SQLite: one writer at a time, no such race
+        return
+    from django_eventstream.models import EventCounter
+
+    rows = ", ".join(["(%s, 0, %s)"] * len(channels))
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {EventCounter._meta.db_table} (name, value, updated) VALUES {rows}"
+            " ON CONFLICT (name) DO NOTHING",
+            [value for channel in sorted(channels) for value in (channel, now)],
+        )
 
 
 def store_events(event_type: str, items: list[tuple[str, str]]) -> None:
