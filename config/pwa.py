@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from functools import lru_cache
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.db import DatabaseError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import get_template
@@ -169,6 +171,10 @@ class ViewerMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if response.get("Content-Type", "").startswith("text/html"):
-            response[VIEWER_HEADER] = viewer_of(request)
+        # A server error (a busy or unreachable database) names no one: reading who is
+        # logged in would ask that database again, outside the middleware that answers
+        # its failure; the worker keeps such a page for no one either way.
+        if response.status_code < 500 and response.get("Content-Type", "").startswith("text/html"):
+            with contextlib.suppress(DatabaseError):
+                response[VIEWER_HEADER] = viewer_of(request)
         return response

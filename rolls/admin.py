@@ -3,7 +3,15 @@ is a record of dice the server threw (its effects were applied to the sheet then
 
 from django.contrib import admin
 
-from rolls.models import ApiToken, GroupCheck, GroupParticipant, Roll
+from rolls.models import (
+    ApiToken,
+    Combatant,
+    Conflict,
+    GroupCheck,
+    GroupParticipant,
+    PartyWebhook,
+    Roll,
+)
 
 
 @admin.register(Roll)
@@ -90,3 +98,51 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def revoke(self, request, queryset):
         for token in queryset.filter(revoked__isnull=True):
             token.revoke()
+
+
+class CombatantInline(admin.TabularInline):
+    model = Combatant
+    fk_name = "conflict"
+    fields = ["position", "character", "name", "count", "card", "deck"]
+    raw_id_fields = ["character"]
+    extra = 0
+
+
+@admin.register(Conflict)
+class ConflictAdmin(admin.ModelAdmin):
+    """Conflicts and their order (docs/initiative.md): staff may fix a card or a place."""
+
+    list_display = ["created", "party", "system", "round", "turn", "drawn", "ended"]
+    list_filter = ["system", "drawn", ("ended", admin.EmptyFieldListFilter), "party"]
+    search_fields = ["party__name", "combatants__name", "combatants__character__name"]
+    list_select_related = ["party"]
+    fields = ["party", "system", "drawn", "hide_npc_cards", "round", "turn", "ended", "log"]
+    raw_id_fields = ["party"]
+    inlines = [CombatantInline]
+
+
+@admin.register(Combatant)
+class CombatantAdmin(admin.ModelAdmin):
+    list_display = ["label", "conflict", "position", "card", "deck"]
+    list_filter = ["deck", "conflict__system"]
+    search_fields = ["name", "character__name", "conflict__party__name"]
+    list_select_related = ["conflict__party", "character"]
+    fields = ["conflict", "position", "character", "name", "count", "card", "deck", "asks"]
+    raw_id_fields = ["conflict", "character", "asks"]
+
+
+@admin.register(PartyWebhook)
+class PartyWebhookAdmin(admin.ModelAdmin):
+    """A party's Discord webhook (docs/discord.md). Its URL is a secret, so staff see it
+    masked, as the GM does, and cannot change it; they can delete a leaked one."""
+
+    list_display = ["party", "masked", "last_state", "last_status", "last_at"]
+    list_filter = ["last_state"]
+    search_fields = ["party__name", "last_reason"]
+    list_select_related = ["party"]
+    fields = ["party", "masked", "last_state", "last_status", "last_reason", "last_at",
+              "last_sent_at", "updated"]  # fmt: skip
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False  # the GM sets it on the party's settings page

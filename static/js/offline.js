@@ -119,7 +119,9 @@
   window.addEventListener("offline", function () { window.clearTimeout(probeTimer); changeTo(false); });
   window.addEventListener("online", probe);
   // A request that got no answer: the server may be gone although the device is online.
-  document.body.addEventListener("htmx:sendError", function () { if (up) { retryLater(); } });
+  // Asked before saying so: one lost answer (a worker restarting, a Wi-Fi hiccup) with the
+  // server there still must not refuse the next roll.
+  document.body.addEventListener("htmx:sendError", function () { if (up) { probe(); } });
   // Any answer from the server: it is there.
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
