@@ -82,6 +82,8 @@ MIDDLEWARE = [
     # Compresses what the views return (static files come precompressed, above).
     "config.compression.PageGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: their choice (a cookie), else the browser's.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -238,7 +240,11 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# English is the source; Swedish is the one complete translation (issue 30). The
+# catalogues live in config/locale (docs/i18n.md).
+LANGUAGES = [("en", "English"), ("sv", "Svenska")]
+LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
