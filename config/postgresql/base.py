@@ -15,10 +15,16 @@ heals at once after the database dropped its connections.
   checks instead: on a failed check the dead connection goes back (the pool discards it
   and opens another in the background), every idle connection of the pool is checked at
   once (``pool.check()``: the other dead ones go too), and the next one is taken without
-  a wait."""
+  a wait.
+- The check costs a round trip, so it is made only when the connection looks dropped:
+  an idle connection has nothing to read, and a server that ended it (a restart, a
+  terminated backend) has left its last message, or the end of the stream, on the
+  socket (``looks_dropped``). A server that vanished without a word is found by the
+  first query instead, as without a pool."""
 
 from __future__ import annotations
 
+import select
 import threading
 
 import psycopg
@@ -29,6 +35,18 @@ from config.startup import ConfigurationProblem, database_url_shown
 
 PROBE_TIMEOUT_SECONDS = 5
 ATTEMPTS = 3  # a database that kills every connection it hands out is down: say so
+
+
+def looks_dropped(connection) -> bool:
+    """Whether a pooled, idle ``connection`` may be dead: closed or broken on our side,
+    or something waits on its socket (nothing should, between two requests)."""
+    if connection.closed or connection.broken:
+        return True
+    try:
+        readable, _, _ = select.select([connection.fileno()], [], [], 0)
+    except (OSError, ValueError, psycopg.Error):
+        return True
+    return bool(readable)
 
 
 class DatabaseRefused(base.Database.OperationalError, ConfigurationProblem):
@@ -52,7 +70,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         failed = 0
         while self.pool is not None:
             try:
-                ConnectionPool.check_connection(connection)
+                if looks_dropped(connection):
+                    ConnectionPool.check_connection(connection)
                 return connection
             except psycopg.Error:
                 failed += 1

@@ -108,3 +108,27 @@ def test_with_every_pooled_connection_killed_requests_still_answer_at_once(serve
         pages = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(AT_ONCE)))
     assert rolls == [200] * AT_ONCE, "no roll waited for the pool's timeout (a 503)"
     assert pages == [200] * AT_ONCE
+
+
+def test_a_connection_is_checked_only_when_it_looks_dropped(db):
+    """The pool's check (a round trip) runs only for a connection that looks dropped: an
+    idle live one has nothing on its socket; one the server ended has its goodbye there."""
+    from config.postgresql.base import looks_dropped
+
+    db_settings = connection.settings_dict
+    pooled = psycopg.connect(
+        host=db_settings["HOST"] or "127.0.0.1", port=db_settings["PORT"] or 5432,
+        user=db_settings["USER"] or "postgres", dbname=db_settings["NAME"], autocommit=True,
+    )  # fmt: skip
+    try:
+        pooled.execute("SELECT 1")
+        assert not looks_dropped(pooled)
+        with admin_connection() as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", [pooled.info.backend_pid])
+        deadline = time.monotonic() + 5
+        while not looks_dropped(pooled):
+            assert time.monotonic() < deadline, "a terminated connection never looked dropped"
+            time.sleep(0.02)
+    finally:
+        pooled.close()
+    assert looks_dropped(pooled)  # closed on our side
