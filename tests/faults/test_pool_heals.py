@@ -86,18 +86,22 @@ def page_load(port, path, sessionid) -> int:
         page.close()
 
 
-def test_with_every_pooled_connection_killed_requests_still_answer_at_once(server, client):
+def filled_pools(server, client) -> tuple[list, str, str]:
+    """A party's player with four demo characters, and the server's pool grown by 48 page
+    loads, 16 at a time: (the characters, the player's session, the first sheet's path)."""
     party = PartyFactory(gm=UserFactory())
     player = member_of(party)
     characters = [demo_character(player, party, "mutant", n) for n in range(4)]
     sessionid = session_of(client, player)
     sheet = f"/characters/{characters[0].pk}/"
-
     with ThreadPoolExecutor(AT_ONCE) as pool:
         filled = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(LOADS)))
     assert filled == [200] * LOADS
-    with admin_connection() as admin:
-        assert terminate_all(admin) >= 4, "the pool had grown to hold several connections"
+    return characters, sessionid, sheet
+
+
+def rolls_and_pages_at_once(server, characters, sessionid, sheet) -> tuple[list, list]:
+    """The statuses of 16 rolls, then 16 page loads, each 16 at once."""
 
     def roll(n):
         character = characters[n % len(characters)]
@@ -106,6 +110,15 @@ def test_with_every_pooled_connection_killed_requests_still_answer_at_once(serve
     with ThreadPoolExecutor(AT_ONCE) as pool:
         rolls = list(pool.map(roll, range(AT_ONCE)))
         pages = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(AT_ONCE)))
+    return rolls, pages
+
+
+def test_with_every_pooled_connection_killed_requests_still_answer_at_once(server, client):
+    characters, sessionid, sheet = filled_pools(server, client)
+    with admin_connection() as admin:
+        assert terminate_all(admin) >= 4, "the pool had grown to hold several connections"
+
+    rolls, pages = rolls_and_pages_at_once(server, characters, sessionid, sheet)
     assert rolls == [200] * AT_ONCE, "no roll waited for the pool's timeout (a 503)"
     assert pages == [200] * AT_ONCE
 

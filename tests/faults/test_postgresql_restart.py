@@ -18,23 +18,19 @@ import os
 import shutil
 import subprocess
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
 from django.db import connection, connections
 
-from tests.factories import PartyFactory, UserFactory, member_of
 from tests.faults.test_pool_heals import (
     AT_ONCE,
-    LOADS,
     admin_connection,
     backends,
-    page_load,
+    filled_pools,
+    rolls_and_pages_at_once,
     server,  # noqa: F401  (the fixture: one uvicorn worker, pool timeout 1 s)
 )
-from tests.faults.test_workers import post, session_of
-from tests.registry_inputs import demo_character
 
 OPT_IN = "TABLESIDE_RESTART_POSTGRESQL"
 
@@ -90,15 +86,7 @@ def test_after_a_real_postgresql_restart_requests_answer_without_waiting_for_the
     server,  # noqa: F811
     client,
 ):
-    party = PartyFactory(gm=UserFactory())
-    player = member_of(party)
-    characters = [demo_character(player, party, "mutant", n) for n in range(4)]
-    sessionid = session_of(client, player)
-    sheet = f"/characters/{characters[0].pk}/"
-
-    with ThreadPoolExecutor(AT_ONCE) as pool:
-        filled = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(LOADS)))
-    assert filled == [200] * LOADS
+    characters, sessionid, sheet = filled_pools(server, client)
     with admin_connection() as admin:
         pooled = backends(admin)
     assert len(pooled) >= 4, "the pool had grown to hold several connections"
@@ -109,12 +97,6 @@ def test_after_a_real_postgresql_restart_requests_answer_without_waiting_for_the
     with admin_connection() as admin:
         assert not set(backends(admin)) & set(pooled), "the restart kept old backends"
 
-    def roll(n):
-        character = characters[n % len(characters)]
-        return post(server, f"/characters/{character.pk}/roll/d6/", {"count": "2"}, sessionid)[0]
-
-    with ThreadPoolExecutor(AT_ONCE) as pool:
-        rolls = list(pool.map(roll, range(AT_ONCE)))
-        pages = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(AT_ONCE)))
+    rolls, pages = rolls_and_pages_at_once(server, characters, sessionid, sheet)
     assert rolls == [200] * AT_ONCE, "a roll waited for the pool's timeout (a 503)"
     assert pages == [200] * AT_ONCE
