@@ -523,11 +523,12 @@ def after_the_roll(monkeypatch, at_commit):
     before anything committed."""
     import contextlib
 
-    from django.db import connection
+    from django.db import connections
     from django.db.models.signals import post_save
 
+    backend = type(connections["default"])  # every thread's connection is one of these
     state = {"thread": None, "rolled": False}
-    real_commit = type(connection)._commit
+    real_commit = backend._commit
 
     def commit(self):
         if threading.get_ident() != state["thread"] or not state["rolled"]:
@@ -543,7 +544,7 @@ def after_the_roll(monkeypatch, at_commit):
             raise Killed
         state["rolled"] = True
 
-    monkeypatch.setattr(type(connection), "_commit", commit)
+    monkeypatch.setattr(backend, "_commit", commit)
 
     @contextlib.contextmanager
     def kill():
