@@ -17,10 +17,22 @@ For a logged-in person, per (person, key):
   (its server process died) is taken over by the repeat;
 - the same key on another method or path answers 422; a malformed key 400.
 
+The change and its answer commit together. The claim is written (and committed) first,
+so a repeat sees it; then the view runs inside one transaction opened here, in which its
+own ``transaction.atomic()`` blocks are savepoints, and the answer is written on the
+claim in that same transaction before it commits. A process killed after the commit
+leaves the answer, replayed to the retry; one killed before it leaves nothing of the
+change, and the retry, once it takes the claim over, applies it once. A request that
+ran past ``TAKEOVER_SECONDS`` and lost its claim to a repeat rolls its change back
+(409): the repeat applies it.
+
 Answers kept: 2xx, 3xx and 4xx (a refused form stays refused). A 5xx is not kept (the
-database dropped, a bug): its claim is let go so a retry can succeed. Streaming answers
-(file downloads, the feed) and bodies over ``MAX_BODY_BYTES`` are not kept either, and
-a repeat of those runs again. Cookies a view sets are not replayed.
+database dropped, a bug): what the view wrote is rolled back and its claim let go, so a
+retry runs again and can succeed. Streaming answers and bodies over ``MAX_BODY_BYTES``
+are not kept either: their claim is let go with the change, and a repeat runs again (no
+view that changes something answers so). Cookies a view sets are not replayed. A view
+that only reads, sent as a POST (the sheet's refresh), is marked ``@reads_only``: its key
+is ignored.
 
 Rows live in the database (``config.models.IdempotentRequest``): every server process
 sees them, and they outlast a restart. They are kept ``TABLESIDE_IDEMPOTENCY_KEEP_HOURS``
@@ -39,6 +51,7 @@ import re
 import time
 from datetime import timedelta
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
 from django.http import HttpResponse
@@ -46,6 +59,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.after_response import later
+from config.async_middleware import BothModesMiddleware
 from config.models import IdempotentRequest
 
 log = logging.getLogger(__name__)
@@ -140,21 +154,25 @@ def replay(row: IdempotentRequest) -> HttpResponse:
 
 def claim(user, key: str, method: str, path: str):
     """Claim ``key`` for this request: (the new row, None) to run the view, or (None,
-    the answer to give instead: a replay, 409 or 422)."""
+    the answer to give instead: a replay, 409 or 422).
+
+    The row is looked for before a claim is written: on SQLite a write waits for the
+    database's one writer, which is the first request while its view runs; a read does
+    not, so a repeat meanwhile waits here, as the contract says, and not for SQLite's
+    lock."""
     deadline = time.monotonic() + wait_seconds()
     while True:
         now = timezone.now()
-        try:
-            with transaction.atomic():
-                row = IdempotentRequest.objects.create(
-                    user=user, key=key, method=method, path=path, created=now
-                )
-            return row, None
-        except IntegrityError:
-            pass
         row = IdempotentRequest.objects.filter(user=user, key=key).first()
-        if row is None:  # the first one failed (5xx) and let go meanwhile: claim it
-            continue
+        if row is None:
+            try:
+                with transaction.atomic():
+                    row = IdempotentRequest.objects.create(
+                        user=user, key=key, method=method, path=path, created=now
+                    )
+                return row, None
+            except IntegrityError:  # claimed by a repeat meanwhile: look again
+                continue
         if row.created < now - timedelta(hours=keep_hours()):  # expired, not pruned yet
             IdempotentRequest.objects.filter(pk=row.pk, created=row.created).delete()
             continue
@@ -183,22 +201,79 @@ def keepable(response) -> bool:
     )
 
 
-def remember(row: IdempotentRequest, response) -> None:
-    """Keep the answer of a claimed request, or let the claim go (5xx, streaming, too
-    large) so that a repeat runs again."""
+def store(row: IdempotentRequest, response) -> bool:
+    """Write the answer on the claim, in the view's transaction; False when the claim is
+    no longer this request's (taken over by a repeat after ``TAKEOVER_SECONDS``)."""
+    headers = [[name, value] for name, value in response.items() if name.lower() not in NOT_KEPT]
+    stored = IdempotentRequest.objects.filter(pk=row.pk, status=None, created=row.created).update(
+        status=response.status_code, headers=headers, body=bytes(response.content)
+    )
+    return stored == 1
+
+
+def let_go(row: IdempotentRequest) -> None:
+    """Delete a claim whose request applied nothing, so that a repeat runs again (unless
+    it was answered after all: a commit whose acknowledgement was lost)."""
     try:
-        if not keepable(response):
-            IdempotentRequest.objects.filter(pk=row.pk).delete()
-            return
-        headers = [
-            [name, value] for name, value in response.items() if name.lower() not in NOT_KEPT
-        ]
-        IdempotentRequest.objects.filter(pk=row.pk).update(
-            status=response.status_code, headers=headers, body=bytes(response.content)
-        )
-    except DatabaseError:  # the answer still goes out; a repeat waits, then takes over
-        log.warning("could not keep the answer of %s %s (key %s)", row.method, row.path, row.key)
-    prune_soon()
+        IdempotentRequest.objects.filter(pk=row.pk, status=None, created=row.created).delete()
+    except DatabaseError:  # a repeat waits, then takes the claim over
+        log.warning("could not let go of the claim %s %s (key %s)", row.method, row.path, row.key)
+
+
+class Claimed:
+    """A claimed request, whose view runs inside the transaction opened here: its
+    answer is written in that transaction, so the change and the answer commit together
+    (a process killed after the commit leaves an answer to replay, one killed before it
+    leaves neither, and the claim is taken over after ``TAKEOVER_SECONDS``)."""
+
+    def __init__(self, row: IdempotentRequest):
+        self.row = row
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
+
+    def close(self, error: BaseException | None = None) -> None:
+        """Commit (or roll back, with ``error`` or after ``set_rollback``)."""
+        if error is None:
+            self.atomic.__exit__(None, None, None)
+        else:
+            self.atomic.__exit__(type(error), error, error.__traceback__)
+
+    def abandon(self, error: BaseException) -> None:
+        """The request raised: nothing it did is kept; an error (not a process going
+        down) lets the claim go at once."""
+        self.close(error)
+        if isinstance(error, Exception):
+            let_go(self.row)
+
+    def settle(self, response):
+        """Store the answer and commit it with the view's change; a 5xx: roll both back
+        and let the claim go; streaming or too large: let the claim go with the change
+        committed (a repeat runs again). Returns the answer to send."""
+        failed = response.status_code >= 500
+        answer = response
+        try:
+            if failed:
+                transaction.set_rollback(True)
+            elif not keepable(response):
+                IdempotentRequest.objects.filter(pk=self.row.pk).delete()
+            elif not store(self.row, response):
+                transaction.set_rollback(True)  # the repeat that took over applies it
+                log.warning("the claim of %s %s (key %s) was taken over before its answer",
+                            self.row.method, self.row.path, self.row.key)  # fmt: skip
+                answer = in_progress()
+        except BaseException as error:  # the answer could not be written: nor is the change
+            self.abandon(error)
+            raise
+        try:
+            self.close()
+        except BaseException as error:  # the commit failed: nothing was applied
+            if isinstance(error, Exception):
+                let_go(self.row)
+            raise
+        if failed:
+            let_go(self.row)
+        prune_soon()
+        return answer
 
 
 _pruned_at = float("-inf")
@@ -221,22 +296,52 @@ def prune() -> int:
     return deleted
 
 
-class IdempotencyMiddleware:
-    """Honours ``Idempotency-Key`` on a logged-in person's state-changing requests."""
+def reads_only(view):
+    """Mark a view that answers a POST without changing anything (the sheet's refresh,
+    which sends the page's values in its body): its key is ignored, as without one;
+    nothing is claimed or kept, and a repeat reads again."""
+    view.idempotency_exempt = True
+    return view
 
-    def __init__(self, get_response):
-        self.get_response = get_response
 
-    def __call__(self, request):
-        response = self.get_response(request)
-        row = getattr(request, "_tableside_idempotency", None)
-        if row is not None:
-            request._tableside_idempotency = None
-            remember(row, response)
-        return response
+ATTRIBUTE = "_tableside_idempotency"
+
+
+class IdempotencyMiddleware(BothModesMiddleware):
+    """Honours ``Idempotency-Key`` on a logged-in person's state-changing requests.
+
+    ``process_view`` claims the key and opens the transaction the view runs in (the
+    views' own ``transaction.atomic()`` blocks become savepoints in it); the answer is
+    written and committed on the way out."""
+
+    def handle(self, request):
+        try:
+            response = self.get_response(request)
+        except BaseException as error:
+            claimed = request.__dict__.pop(ATTRIBUTE, None)
+            if claimed is not None:
+                claimed.abandon(error)
+            raise
+        claimed = request.__dict__.pop(ATTRIBUTE, None)
+        return response if claimed is None else claimed.settle(response)
+
+    async def ahandle(self, request):
+        # The claim's transaction was opened on the request's thread (``process_view``
+        # runs there, as the view does): it is closed there too.
+        try:
+            response = await self.get_response(request)
+        except BaseException as error:
+            claimed = request.__dict__.pop(ATTRIBUTE, None)
+            if claimed is not None:
+                await sync_to_async(claimed.abandon)(error)
+            raise
+        claimed = request.__dict__.pop(ATTRIBUTE, None)
+        return response if claimed is None else await sync_to_async(claimed.settle)(response)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if request.method not in STATE_CHANGING:
+            return None
+        if getattr(view_func, "idempotency_exempt", False):
             return None
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
@@ -249,5 +354,5 @@ class IdempotencyMiddleware:
             return None
         row, answer = claim(user, key, request.method, request.get_full_path())
         if row is not None:
-            request._tableside_idempotency = row
+            request.__dict__[ATTRIBUTE] = Claimed(row)
         return answer

@@ -33,6 +33,8 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from config.async_middleware import BothModesMiddleware
+
 VIEWER_HEADER = "Tableside-Viewer"
 THEME_COLOUR = "#212529"  # Bootstrap's dark body background, the app's default theme
 ICONS = (
@@ -156,25 +158,38 @@ def offline_page(request):
     return response
 
 
-def viewer_of(request) -> str:
-    user = getattr(request, "user", None)
+def viewer_of(request, user=None) -> str:
+    """Whose the answer is: a keyed hash of the user's id, or ``anonymous``. ``user``:
+    the request's user already read (on the event loop, where ``request.user`` may not
+    ask the database)."""
+    if user is None:
+        user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return "anonymous"
     return salted_hmac("tableside.pwa.viewer", str(user.pk), algorithm="sha256").hexdigest()[:20]
 
 
-class ViewerMiddleware:
+class ViewerMiddleware(BothModesMiddleware):
     """Say whose every HTML answer is (``Tableside-Viewer``), for the service worker."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def handle(self, request):
         response = self.get_response(request)
-        # A server error (a busy or unreachable database) names no one: reading who is
-        # logged in would ask that database again, outside the middleware that answers
-        # its failure; the worker keeps such a page for no one either way.
-        if response.status_code < 500 and response.get("Content-Type", "").startswith("text/html"):
+        if names_its_viewer(response):
             with contextlib.suppress(DatabaseError):
                 response[VIEWER_HEADER] = viewer_of(request)
         return response
+
+    async def ahandle(self, request):
+        response = await self.get_response(request)
+        if names_its_viewer(response):
+            with contextlib.suppress(DatabaseError):
+                user = await request.auser() if hasattr(request, "auser") else None
+                response[VIEWER_HEADER] = viewer_of(request, user)
+        return response
+
+
+def names_its_viewer(response) -> bool:
+    """An HTML answer, not a server error: a 5xx (a busy or unreachable database) names
+    no one, since reading who is logged in would ask that database again, outside the
+    middleware that answers its failure; the worker keeps such a page for no one."""
+    return response.status_code < 500 and response.get("Content-Type", "").startswith("text/html")

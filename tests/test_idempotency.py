@@ -8,6 +8,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
 from django.http import HttpResponse, StreamingHttpResponse
@@ -15,9 +16,10 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from config.idempotency import IdempotencyMiddleware, prune
+from config.idempotency import IdempotencyMiddleware, prune, reads_only
 from config.models import IdempotentRequest
 from rolls.models import Roll
+from sheets.models import Party
 
 HTMX = {"HX-Request": "true"}
 FIGHT = {"skill": "fight", "modifier": 0, "gear": ""}
@@ -198,7 +200,7 @@ class View:
         return answer() if callable(answer) else answer
 
 
-def send(view, user, key=None, path="/change/", method="post", data=None):
+def send(view, user, key=None, path="/change/", method="post", data=None, asynchronous=False):
     request = getattr(RequestFactory(), method)(path, data or {})
     if key is not None:
         request.META["HTTP_IDEMPOTENCY_KEY"] = key
@@ -207,8 +209,13 @@ def send(view, user, key=None, path="/change/", method="post", data=None):
     def through(request):  # as Django's handler: the middleware's process_view, then the view
         return middleware.process_view(request, view, (), {}) or view(request)
 
-    middleware = IdempotencyMiddleware(through)
-    return middleware(request)
+    async def through_on_the_loop(request):  # the same, under ASGI with an async chain
+        answer = await sync_to_async(middleware.process_view)(request, view, (), {})
+        return answer or await sync_to_async(view)(request)
+
+    middleware = IdempotencyMiddleware(through_on_the_loop if asynchronous else through)
+    assert middleware.is_async is asynchronous
+    return async_to_sync(middleware)(request) if asynchronous else middleware(request)
 
 
 @pytest.mark.django_db
@@ -377,3 +384,242 @@ def test_a_repeat_while_the_first_runs_waits_and_gets_its_answer(player, setting
     repeat = second_outcome["response"]
     assert repeat.status_code == 200 and repeat.content == b"rolled once"
     assert repeat["Idempotent-Replay"] == "true"
+
+
+# The change and its answer commit together (one transaction): a process that dies
+# between the two can no longer leave a change applied and its key unanswered.
+
+
+def writes(name, status=200):
+    """An answer that first changes something: a party called ``name``."""
+
+    def answer():
+        from tests.factories import PartyFactory
+
+        PartyFactory(name=name)
+        return HttpResponse(f"made {name}", status=status)
+
+    return answer
+
+
+def made(name) -> int:
+    return Party.objects.filter(name=name).count()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_a_server_error_rolls_back_what_the_view_wrote_so_the_retry_applies_it_once(
+    player, asynchronous
+):
+    view = View(writes("Ark", status=500), writes("Ark"))
+    key = new_key()
+    assert send(view, player, key, asynchronous=asynchronous).status_code == 500
+    assert made("Ark") == 0
+    assert not IdempotentRequest.objects.exists()
+    assert send(view, player, key, asynchronous=asynchronous).status_code == 200
+    assert made("Ark") == 1
+    again = send(view, player, key, asynchronous=asynchronous)
+    assert again.headers["Idempotent-Replay"] == "true" and again.content == b"made Ark"
+    assert view.runs == 2 and made("Ark") == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_a_view_that_raises_leaves_nothing_written_and_lets_its_claim_go(player, asynchronous):
+    def crash():
+        writes("Ark")()
+        raise RuntimeError("a bug after the write")
+
+    view = View(crash, writes("Ark"))
+    key = new_key()
+    with pytest.raises(RuntimeError):
+        send(view, player, key, asynchronous=asynchronous)
+    assert made("Ark") == 0
+    assert not IdempotentRequest.objects.exists()
+    assert send(view, player, key, asynchronous=asynchronous).status_code == 200
+    assert made("Ark") == 1
+
+
+@pytest.mark.django_db
+def test_a_request_that_lost_its_claim_to_a_repeat_rolls_its_change_back(player):
+    """It ran past the takeover time; a repeat took the claim over (as ``claim`` does,
+    moving its time on) and applies the change itself: this one must not apply it too."""
+    key = new_key()
+
+    def slow():
+        writes("Ark")()
+        IdempotentRequest.objects.filter(key=key).update(created=timezone.now())
+        return HttpResponse("made Ark")
+
+    answer = send(View(slow), player, key)
+    assert answer.status_code == 409 and "already in progress" in answer.text
+    assert made("Ark") == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_the_answer_is_kept_and_replayed_in_either_mode(player, asynchronous):
+    view = View(writes("Ark", status=201))
+    key = new_key()
+    send(view, player, key, asynchronous=asynchronous)
+    again = send(view, player, key, asynchronous=asynchronous)
+    assert again.status_code == 201 and again.headers["Idempotent-Replay"] == "true"
+    assert view.runs == 1 and made("Ark") == 1
+
+
+class HeldWriter(Held):
+    """Writes, then waits until the test lets it answer."""
+
+    def __call__(self, request):
+        writes("Ark")()
+        return super().__call__(request)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_others_see_the_change_only_with_its_answer(player):
+    view, key = HeldWriter(), new_key()
+    first, outcome = in_thread(lambda: send(view, player, key))
+    try:
+        assert view.started.wait(30)
+        assert made("Ark") == 0  # written, not committed: the answer is not there yet
+        assert IdempotentRequest.objects.get(key=key).status is None
+    finally:
+        view.go.set()
+        first.join(30)
+    assert outcome["response"].status_code == 200
+    assert made("Ark") == 1
+    assert IdempotentRequest.objects.get(key=key).status == 200
+
+
+class Killed(BaseException):
+    """The server process goes down here (a deploy, the OOM killer): nothing after it
+    runs, no ``except Exception`` sees it."""
+
+
+def roll_in_a_dying_thread(client, url, key, kill):
+    """Send a keyed roll from a thread that dies where ``kill`` says, once its roll is
+    written; the thread's connection goes as a dead process's would."""
+    from django.db import connection
+
+    def run():
+        try:
+            with kill():
+                client.post(url, FIGHT, headers=keyed(key))
+        except Killed:
+            outcome["killed"] = True
+        finally:
+            connection.close()
+
+    outcome = {}
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    assert outcome.get("killed"), "the request finished: it was never killed"
+
+
+def after_the_roll(monkeypatch, at_commit):
+    """A context for the dying thread: once its Roll is written, ``Killed`` is raised at
+    the next commit, just after the database committed (``at_commit``), or at once,
+    before anything committed."""
+    import contextlib
+
+    from django.db import connections
+    from django.db.models.signals import post_save
+
+    backend = type(connections["default"])  # every thread's connection is one of these
+    state = {"thread": None, "rolled": False}
+    real_commit = backend._commit
+
+    def commit(self):
+        if threading.get_ident() != state["thread"] or not state["rolled"]:
+            return real_commit(self)
+        state["rolled"] = False
+        real_commit(self)  # the database has it...
+        raise Killed  # ...and the process is gone before anything else runs
+
+    def rolled(sender, **kwargs):
+        if threading.get_ident() != state["thread"]:
+            return
+        if not at_commit:
+            raise Killed
+        state["rolled"] = True
+
+    monkeypatch.setattr(backend, "_commit", commit)
+
+    @contextlib.contextmanager
+    def kill():
+        state["thread"] = threading.get_ident()
+        post_save.connect(rolled, sender=Roll, dispatch_uid="tableside-test-killed")
+        try:
+            yield
+        finally:
+            post_save.disconnect(sender=Roll, dispatch_uid="tableside-test-killed")
+
+    return kill
+
+
+def takeover_time_passes(key):
+    IdempotentRequest.objects.filter(key=key).update(created=timezone.now() - timedelta(minutes=5))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_process_killed_just_after_its_roll_committed_leaves_the_answer_for_the_retry(
+    player, mutant_sheet, monkeypatch
+):
+    """The gap the claim's takeover left open: the change committed, the process killed
+    before the answer was kept, the retry two minutes later rolled again."""
+    browser = Client()
+    browser.force_login(player)
+    key = new_key()
+    roll_in_a_dying_thread(browser, roll_url(mutant_sheet), key, after_the_roll(monkeypatch, True))
+    assert Roll.objects.count() == 1  # committed before the process died
+    takeover_time_passes(key)
+    again = browser.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert Roll.objects.count() == 1
+    assert again.status_code == 200
+    assert again.headers["Idempotent-Replay"] == "true"
+    assert f'data-roll-result="{Roll.objects.get().pk}"' in again.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_process_killed_before_its_roll_committed_leaves_nothing_and_the_retry_rolls_once(
+    player, mutant_sheet, monkeypatch, settings
+):
+    settings.TABLESIDE_IDEMPOTENCY_WAIT_SECONDS = 0
+    browser = Client()
+    browser.force_login(player)
+    key = new_key()
+    roll_in_a_dying_thread(browser, roll_url(mutant_sheet), key, after_the_roll(monkeypatch, False))
+    assert not Roll.objects.exists()
+    assert IdempotentRequest.objects.get(key=key).status is None  # its claim stays behind
+    busy = browser.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert busy.status_code == 409  # not yet: the first might still be running
+    takeover_time_passes(key)
+    again = browser.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert again.status_code == 200 and "Idempotent-Replay" not in again.headers
+    assert Roll.objects.count() == 1
+
+
+# A view that only reads, sent as a POST: the key changes nothing, nothing is kept.
+
+
+@pytest.mark.django_db
+def test_a_reads_only_view_ignores_the_key_and_keeps_nothing(player):
+    view = reads_only(View(lambda: HttpResponse("read")))
+    key = new_key()
+    send(view, player, key)
+    again = send(view, player, key)
+    assert view.runs == 2
+    assert "Idempotent-Replay" not in again.headers
+    assert not IdempotentRequest.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_sheets_refresh_keeps_no_answer(player_client, mutant_sheet):
+    url = reverse("sheet_refresh", args=[mutant_sheet.character.pk])
+    key = new_key()
+    for _ in range(2):
+        response = player_client.post(url, {}, headers=keyed(key))
+        assert response.status_code == 200
+        assert "Idempotent-Replay" not in response.headers
+    assert not IdempotentRequest.objects.exists()

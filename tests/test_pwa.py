@@ -92,6 +92,42 @@ def test_every_page_says_whose_it_is(client, db):
     assert pwa.VIEWER_HEADER not in client.get("/manifest.webmanifest").headers
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_the_viewer_is_named_in_either_mode_on_html_answers_only(rf, asynchronous):
+    """The middleware runs in the chain's mode (``BothModesMiddleware``): on the event
+    loop it reads the user with ``auser``. A JSON answer and a 5xx name no one."""
+    from asgiref.sync import async_to_sync
+    from django.http import HttpResponse, JsonResponse
+
+    from tests.factories import UserFactory
+
+    user = UserFactory()
+    answers = iter([HttpResponse("<p>page</p>"), JsonResponse({}), HttpResponse("x", status=503)])
+
+    def view(request):
+        return next(answers)
+
+    async def view_on_the_loop(request):
+        return next(answers)
+
+    middleware = pwa.ViewerMiddleware(view_on_the_loop if asynchronous else view)
+    assert middleware.is_async is asynchronous
+    seen = []
+    for _ in range(3):
+        request = rf.get("/")
+        request.user = user
+
+        async def auser(user=user):
+            return user
+
+        request.auser = auser
+        response = async_to_sync(middleware)(request) if asynchronous else middleware(request)
+        seen.append(response.headers.get(pwa.VIEWER_HEADER))
+    assert seen == [pwa.viewer_of(request), None, None]
+    assert seen[0] not in (None, "anonymous")
+
+
 def test_the_base_page_links_the_manifest_and_the_offline_scripts(client, db):
     text = client.get("/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in text

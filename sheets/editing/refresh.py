@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
+from config.idempotency import reads_only
 from sheets.editing.fields import ORIGINAL_PREFIX, resolve, same_value, shown_value
 from sheets.editing.saving import readable_character
 from sheets.editing.views import sheet_page_context
@@ -30,6 +31,7 @@ def section(request, pk, name):
 
 @login_required
 @require_POST
+@reads_only  # a read sent as a POST: its Idempotency-Key is ignored, its answer not kept
 def refresh(request, pk):
     """After ``sheetChanged``: the derived values, and every field or list of rows whose
     stored value differs from what the page shows (``original-*`` in the query), all
