@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.module_loading import import_string
 
+from sheets.editing.numbers import number_message, typed_widget
+
 
 @dataclass(frozen=True)
 class Step:
@@ -72,10 +74,35 @@ class StepForm(forms.Form):
     def initial_from(self, sheet) -> dict:
         return {name: getattr(sheet, name, None) for name in self.base_fields}
 
+    def full_clean(self):
+        """A number field answers letters with the range it takes ("Strength takes a
+        number from 2 to 4."), read from its input's limits (a step may narrow them)."""
+        for number in self.fields.values():
+            if isinstance(number, forms.IntegerField) and not isinstance(
+                number, forms.DecimalField
+            ):
+                attrs = number.widget.attrs
+                low = attrs.get("min", attrs.get("data-min", number.min_value))
+                high = attrs.get("max", attrs.get("data-max", number.max_value))
+                limits = forms.IntegerField(min_value=low, max_value=high)
+                message = number_message(limits, str(number.label or ""))
+                number.error_messages = {**number.error_messages, "invalid": message}
+        super().full_clean()
+
+    def type_numbers(self) -> None:
+        """Number fields drawn as text with the phone's number keyboard, as on the sheet
+        (sheets/editing/numbers.py): letters typed stay in view until the answer says
+        what the field takes, where ``type="number"`` dropped them without a word."""
+        for number in self.fields.values():
+            typed = typed_widget(number)
+            if typed is not None:
+                number.widget = typed
+
     def layout(self) -> list[Group]:
         return [Group("", tuple(self.fields))]
 
     def groups(self) -> list[Group]:
+        self.type_numbers()
         shown = []
         for group in self.layout():
             group.fields = [self._shown(group, name) for name in group.names]

@@ -10,6 +10,8 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 
+from sheets.editing.numbers import typed_widget
+
 
 def whole_number(label, low, high, initial=0, help_text="", rule="") -> forms.IntegerField:
     """A whole number from ``low`` to ``high``, checked by the server and known to the
@@ -35,6 +37,12 @@ class SheetRollForm(forms.Form):
     def __init__(self, sheet, data=None, *args, **kwargs):
         self.sheet = sheet
         super().__init__(data, *args, **kwargs)
+        for number in self.fields.values():
+            # drawn as text with the number keyboard, as on the sheet: letters typed stay
+            # in view until the answer names the field (type="number" dropped them)
+            typed = typed_widget(number)
+            if typed is not None:
+                number.widget = typed
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True

@@ -5,7 +5,7 @@
   function count(group) {
     var total = Number(group.dataset.points);
     var spent = 0;
-    group.querySelectorAll("input[type=number]").forEach(function (input) {
+    group.querySelectorAll("input[data-number], input[type=number]").forEach(function (input) {
       spent += Number(input.value) || 0;
     });
     var left = total - spent;

@@ -90,14 +90,33 @@ def create_agent(page):
     next_step(page)
 
 
+def choices_shown_whole(page):
+    """Each select's chosen text fits inside it (at 1440 px "B (D10" lost its ")")."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll("form select")].filter(select => {
+            const style = getComputedStyle(select);
+            const context = document.createElement("canvas").getContext("2d");
+            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const text = select.options[select.selectedIndex].text;
+            const room = select.clientWidth - parseFloat(style.paddingLeft)
+                - parseFloat(style.paddingRight);
+            return context.measureText(text).width > room;
+        }).map(select => select.name)"""
+    )
+
+
 def create_soldier(page):
     for label, level in (("Strength", "B"), ("Agility", "A"), ("Intelligence", "C"),
                          ("Empathy", "C")):  # fmt: skip
         page.get_by_label(label).select_option(level)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert choices_shown_whole(page) == [], f"cut at {width} px"
     photograph(page, "twilight", "attributes")
     next_step(page)
     page.get_by_label("Ranged Combat").select_option("B")
     page.get_by_label("Recon").select_option("C")
+    assert choices_shown_whole(page) == []
     photograph(page, "twilight", "skills")
     next_step(page)
     page.get_by_label("Rank").fill("Sergeant")

@@ -124,6 +124,23 @@ def test_bad_roll_input_gets_a_message_not_a_500(player_client, mutant_sheet):
     assert not Roll.objects.exists()
 
 
+def test_letters_typed_into_a_rolls_number_stay_in_view_with_a_sentence(
+    player_client, mutant_sheet
+):
+    """Issue 32, item 9, in the roll dialog: a ``type="number"`` input dropped letters
+    without a word. As on the sheet, it is text with the number keyboard."""
+    form = player_client.get(roll_url(mutant_sheet), headers=HTMX).text
+    assert 'type="number"' not in form
+    assert 'name="modifier"' in form and 'data-number="whole"' in form
+    refused = player_client.post(
+        roll_url(mutant_sheet), {"skill": "fight", "modifier": "two"}, headers=HTMX
+    )
+    assert refused.status_code == 422
+    assert "Modifier must be a whole number." in refused.text
+    assert 'value="two"' in refused.text  # what was typed, beside its message
+    assert not Roll.objects.exists()
+
+
 def test_without_javascript_a_roll_redirects_to_its_result_page(
     player_client, mutant_sheet, scripted_dice
 ):

@@ -90,16 +90,29 @@ def test_the_skills_step_names_the_roles_specialist_skill_and_wants_a_point_in_i
     assert "Your specialist skill starts at 1 at least." in refused.text
 
 
-def test_letters_in_a_creation_number_are_refused_by_the_field(player_client, player, party):
+def test_letters_in_a_creation_number_stay_in_view_and_are_answered_with_its_range(
+    player_client, player, party
+):
+    """Issue 32, item 9, on the creation steps: a ``type="number"`` input dropped the
+    letters without a word (then "This field is required.")."""
     character = new(player, party, "mutant")
+    step(player_client, character, "role", {"role": "stalker"})
+    before = Character.objects.get(pk=character.pk).sheet.strength
+    url = reverse("character_creation_step", args=[character.pk, "attributes"])
+    page = player_client.get(url).text
+    assert 'type="number"' not in page
+    assert 'inputmode="numeric"' in page and 'data-number="whole"' in page
+    assert 'data-min="2" data-max="5"' in page  # Agility, the Stalker's key attribute
     refused = step(
         player_client,
         character,
         "attributes",
-        {"strength": "x", "agility": 4, "wits": 4, "empathy": 4},
+        {"strength": "four", "agility": 4, "wits": 4, "empathy": 4},
     )
     assert refused.status_code == 422
-    assert "Enter a whole number." in refused.text
+    assert "Strength takes a number from 2 to 4." in refused.text
+    assert 'name="strength" value="four"' in refused.text  # what was typed, in view
+    assert Character.objects.get(pk=character.pk).sheet.strength == before
 
 
 # Agents
