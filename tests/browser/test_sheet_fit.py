@@ -125,3 +125,24 @@ def test_a_name_of_one_long_word_wraps_inside_its_box(
             ".map(e => e.tagName + '.' + [...e.classList].join('.'))"
         )
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], wide
+
+
+def test_a_name_of_one_long_word_keeps_the_other_pages_inside_a_phone(
+    asgi_server, page, log_in, player, party
+):
+    """The home page, the party's page and the creation steps list the name too: a name
+    of one long word (as long as the form takes) wraps there as on the sheet."""
+    character = filled_in(next(iter(all_systems())), player, party)
+    character.name = "Q" * Character._meta.get_field("name").max_length
+    character.save()
+    log_in(page, player)
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in ("/", party.get_absolute_url(), f"/characters/{character.pk}/create/"):
+        page.goto(f"{asgi_server.url}{path}")
+        expect(page.get_by_text(character.name).first).to_be_visible()
+        wide = page.evaluate(
+            "[...document.querySelectorAll('body *')].filter(e => e.offsetParent"
+            " && e.getBoundingClientRect().right > innerWidth + 1).slice(-4)"
+            ".map(e => e.tagName + '.' + [...e.classList].join('.'))"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, (path, wide)
