@@ -144,6 +144,15 @@ def test_axe_finds_nothing_on_any_page(
         found += axe(page, "history")
         page.goto(f"{url}/characters/import/")
         found += axe(page, "import")
+        for (
+            character
+        ) in sheets:  # the creation steps: each one on the desktop, the first on a phone
+            steps = character.system_descriptor.creation_steps
+            for step in steps if viewport is DESKTOP else steps[:1]:
+                page.goto(f"{url}{character.get_absolute_url()}create/{step.slug}/")
+                found += axe(
+                    page, f"{character.system_descriptor.short_name} creation: {step.title}"
+                )
         for character in sheets[:2]:  # without a portrait, and with one
             page.goto(url + character.get_absolute_url() + "portrait/")
             found += axe(page, f"portrait page ({'a portrait' if character.portrait else 'none'})")
