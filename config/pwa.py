@@ -30,6 +30,7 @@ from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -127,7 +128,7 @@ def web_manifest(request):
         "name": "Tableside",
         "short_name": "Tableside",
         "description": _("Your character sheets and the table's dice, on your phone."),
-        "lang": "en",
+        "lang": get_language(),
         "dir": "ltr",
         "start_url": reverse("home"),
         "scope": "/",
