@@ -25,7 +25,7 @@ class Preferences(models.Model):
     language = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
-        verbose_name_plural = "preferences"
+        verbose_name_plural = _("preferences")
 
     def __str__(self):
         return f"{self.user}: {self.get_theme_display()}"
