@@ -8,13 +8,12 @@
   their session.
 - Logging in puts the account's choice into the session (:func:`restore`, from the
   ``user_logged_in`` signal), and :class:`ChosenLanguageMiddleware` (after
-  AuthenticationMiddleware) speaks the session's language and sets the cookie to it, so
-  a person's stored choice wins over this browser's (and its cookie) from the first page
-  after log-in, and stays after they log out. No page asks the database for it.
+  AuthenticationMiddleware) sets the cookie to it on the log-in's answer, so a person's
+  stored choice wins over this browser's (and its cookie) from the first page after
+  log-in, and stays after they log out. No page asks the database for it.
 """
 
 from django.conf import settings
-from django.utils import translation
 
 from config import js_catalog
 from config.async_middleware import BothModesMiddleware
@@ -67,36 +66,38 @@ def _set_cookie(response, code: str) -> None:
 
 
 class ChosenLanguageMiddleware(BothModesMiddleware):
-    """After AuthenticationMiddleware: a logged-in person's chosen language (kept in the
-    session at log-in and when they choose) wins over the cookie and the browser."""
+    """After AuthenticationMiddleware: when a request used the session (logging in does)
+    and it holds the person's chosen language, the language cookie is set to it, so
+    their choice wins over this browser's from the next page on and stays after they
+    log out. It reads nothing before the view: a session is loaded only if the request
+    needed it anyway (no query of its own, and none ahead of the view's)."""
 
     def handle(self, request):
+        response = self.get_response(request)
         session = getattr(request, "session", None)
-        code = session.get(SESSION_KEY) if session is not None else None
-        if not _speak(request, code):
-            return self.get_response(request)
-        return _keep(request, self.get_response(request), code)
+        if _loaded(session):
+            _keep(request, response, session.get(SESSION_KEY))
+        return response
 
     async def ahandle(self, request):
+        response = await self.get_response(request)
         session = getattr(request, "session", None)
-        code = await session.aget(SESSION_KEY) if session is not None else None
-        if not _speak(request, code):
-            return await self.get_response(request)
-        return _keep(request, await self.get_response(request), code)
+        if _loaded(session):
+            _keep(request, response, await session.aget(SESSION_KEY))
+        return response
 
 
-def _speak(request, code) -> bool:
-    if not code or not known(code):
-        return False
-    translation.activate(code)
-    request.LANGUAGE_CODE = code
-    return True
+def _loaded(session) -> bool:
+    """The request loaded its session (a failed load, the database away, does not
+    count): reading it again costs nothing."""
+    return session is not None and session.accessed and hasattr(session, "_session_cache")
 
 
-def _keep(request, response, code: str):
-    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != code:
-        _set_cookie(response, code)  # so it stays after log-out, on this browser
-    return response
+def _keep(request, response, code) -> None:
+    name = settings.LANGUAGE_COOKIE_NAME
+    stale = request.COOKIES.get(name) != code and name not in response.cookies
+    if code and known(code) and stale:
+        _set_cookie(response, code)
 
 
 def current(request) -> dict:
