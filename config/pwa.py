@@ -34,6 +34,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from config import js_catalog
+
 VIEWER_HEADER = "Tableside-Viewer"
 THEME_COLOUR = "#212529"  # Bootstrap's dark body background, the app's default theme
 ICONS = (
@@ -106,9 +108,15 @@ def shell() -> tuple[str, tuple[str, ...]]:
 @require_safe
 def service_worker(request):
     version, urls = shell()
+    # the scripts' words in each language (config/js_catalog.py): a new catalogue is a
+    # new worker too
+    words = js_catalog.version()
+    catalogues = [
+        f"{reverse('js_catalog', args=[code])}?v={words}" for code, _name in settings.LANGUAGES
+    ]
     config = {
-        "version": version,
-        "shell": [*urls, reverse("offline_page"), reverse("web_manifest")],
+        "version": f"{version}-{words}",
+        "shell": [*urls, *catalogues, reverse("offline_page"), reverse("web_manifest")],
         "offline": reverse("offline_page"),
         "logout": reverse("logout"),
         "never": list(NEVER_CACHED),
