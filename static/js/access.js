@@ -111,3 +111,22 @@
     control.focus({ preventScroll: true });
   });
 })();
+
+// The header's language switch is a <details> menu (it works without JavaScript); with
+// it, the menu also closes on a click elsewhere and on Escape, like the theme switch.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details[data-language-switch][open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) { menu.removeAttribute("open"); }
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    var menu = document.querySelector("details[data-language-switch][open]");
+    if (menu) {
+      menu.removeAttribute("open");
+      menu.querySelector("summary").focus();
+    }
+  });
+})();
