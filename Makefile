@@ -100,7 +100,7 @@ gettext-deps:
 
 # Gather every marked string (Python, templates: django; static/js: djangojs) into the
 # Swedish catalogues, keeping their translations, then compile them.
-MESSAGES_ARGS := -l sv --no-obsolete --add-location=file -i tests -i bench -i deploy -i docs
+MESSAGES_ARGS := -l sv --no-obsolete --add-location=file -i tests -i bench -i deploy -i docs -i media -i backups
 messages: $(STAMP) gettext-deps
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages $(MESSAGES_ARGS)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -d djangojs $(MESSAGES_ARGS)
