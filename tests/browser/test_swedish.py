@@ -3,6 +3,7 @@ is Swedish (issue 30), at 1440x900 and 390x844 (screenshots in test-results/), w
 long Swedish word pushing the page wider than a phone; and the language switch in the
 header: by keyboard, without JavaScript, kept across log-out and log-in."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,7 @@ def test_the_header_and_password_pages_speak_swedish(asgi_server, swedish, passw
     log_in_sv(page, asgi_server.url, user, password)
     if width < 768:  # the header folds into its menu on a phone
         page.get_by_role("button", name="Meny").click()
+        expect(page.locator("#nav")).to_have_class(re.compile(r"\bshow\b"))  # opened
     for link in ("Mitt bord", "Ny rollperson", "Gå med i en grupp", "Lösenord"):
         expect(page.get_by_role("link", name=link)).to_be_visible()
     expect(page.get_by_role("button", name="Logga ut")).to_be_visible()
