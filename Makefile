@@ -25,7 +25,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: help run table loopback-only test test-fast lint bench bench-dice demo migrate static check-python browser-deps proxy-deps clean
+.PHONY: help run table loopback-only test test-fast lint bench bench-dice demo migrate static check-python browser-deps proxy-deps gettext-deps catalogues messages clean
 
 help:
 	@echo "make run    set up, migrate, load the demo table, serve on http://$(HOST):$(PORT)"
@@ -33,6 +33,7 @@ help:
 	@echo "make test   set up, then ruff and the whole pytest suite (browser tests included)"
 	@echo "make bench  the figures: rolls, pages, live feed, dashboard, bytes, pool, dice (bench/)"
 	@echo "make lint   ruff and the import contracts (lint-imports)"
+	@echo "make messages  gather the marked strings into config/locale (Swedish), then compile"
 
 check-python:
 	@if [ -z "$(PYTHON)" ]; then \
@@ -80,7 +81,32 @@ proxy-deps:
 	  fi; \
 	fi
 
-migrate: $(STAMP)
+# The translation catalogues (docs/i18n.md): the .po files are in git, the .mo files are
+# compiled from them in pure Python (config/catalogue.py), so serving and testing need
+# no GNU gettext. Extracting (`make messages`, and the catalogue test in tests/i18n/)
+# runs gettext's xgettext: installed here like chromium for the browser tests.
+catalogues: $(STAMP)
+	@$(BIN)/python -m config.catalogue
+
+gettext-deps:
+	@if ! command -v xgettext >/dev/null 2>&1 || ! command -v msgmerge >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's gettext for the catalogue test and make messages"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+	  else \
+	    echo "The catalogue test and make messages need GNU gettext: sudo apt-get install gettext"; exit 1; \
+	  fi; \
+	fi
+
+# Gather every marked string (Python, templates: django; static/js: djangojs) into the
+# Swedish catalogues, keeping their translations, then compile them.
+MESSAGES_ARGS := -l sv --no-obsolete --add-location=file -i tests -i bench -i deploy -i docs -i media -i backups
+messages: $(STAMP) gettext-deps
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages $(MESSAGES_ARGS)
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -d djangojs $(MESSAGES_ARGS)
+	$(BIN)/python -m config.catalogue --force
+
+migrate: $(STAMP) catalogues
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 
 demo: migrate
@@ -102,7 +128,7 @@ run: loopback-only demo static
 # Game night: DEBUG off, uvicorn, every address of this machine allowed; the key and the
 # SQLite database in ~/.local/share/tableside (TABLESIDE_DATA_DIR). DEMO=1: the demo
 # table with random passwords. See README "Game night at the table".
-table: $(STAMP)
+table: $(STAMP) catalogues
 	$(BIN)/python -m config.table --host $(TABLE_HOST) --port $(PORT) $(if $(DEMO),--demo) $(if $(WORKERS),--workers $(WORKERS))
 
 lint: $(STAMP)
@@ -110,11 +136,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports  # the import contracts in pyproject.toml (docs/architecture.md)
 
-test: $(STAMP) browser-deps lint
+test: $(STAMP) browser-deps gettext-deps catalogues lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Everything but the browser tests, for a quick loop while working.
-test-fast: $(STAMP)
+test-fast: $(STAMP) gettext-deps catalogues
 	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
 
 # Figures, not tests: uvicorn x 2 on 127.0.0.1 (PostgreSQL + Redis when DATABASE_URL and

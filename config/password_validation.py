@@ -5,6 +5,7 @@ so ``davedave1`` for ``dave`` passes (similarity 0.62 < 0.7); a guesser tries ex
 those first."""
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 
 class UsernameNotInPasswordValidator:
@@ -15,9 +16,9 @@ class UsernameNotInPasswordValidator:
         username = (getattr(user, "username", "") or "").casefold()
         if len(username) >= self.min_username_length and username in password.casefold():
             raise ValidationError(
-                "Your password must not contain your username.",
+                _("Your password must not contain your username."),
                 code="password_contains_username",
             )
 
     def get_help_text(self):
-        return "Your password must not contain your username."
+        return _("Your password must not contain your username.")

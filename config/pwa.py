@@ -30,9 +30,11 @@ from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from config import js_catalog
 from config.async_middleware import BothModesMiddleware
 
 VIEWER_HEADER = "Tableside-Viewer"
@@ -107,9 +109,15 @@ def shell() -> tuple[str, tuple[str, ...]]:
 @require_safe
 def service_worker(request):
     version, urls = shell()
+    # the scripts' words in each language (config/js_catalog.py): a new catalogue is a
+    # new worker too
+    words = js_catalog.version()
+    catalogues = [
+        f"{reverse('js_catalog', args=[code])}?v={words}" for code, _name in settings.LANGUAGES
+    ]
     config = {
-        "version": version,
-        "shell": [*urls, reverse("offline_page"), reverse("web_manifest")],
+        "version": f"{version}-{words}",
+        "shell": [*urls, *catalogues, reverse("offline_page"), reverse("web_manifest")],
         "offline": reverse("offline_page"),
         "logout": reverse("logout"),
         "never": list(NEVER_CACHED),
@@ -129,7 +137,7 @@ def web_manifest(request):
         "name": "Tableside",
         "short_name": "Tableside",
         "description": _("Your character sheets and the table's dice, on your phone."),
-        "lang": "en",
+        "lang": get_language(),
         "dir": "ltr",
         "start_url": reverse("home"),
         "scope": "/",

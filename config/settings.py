@@ -87,6 +87,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A logged-in person's chosen language wins over the cookie and the browser's
+    # (sheets/preferences/language.py, docs/i18n.md).
+    "sheets.preferences.language.ChosenLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -122,6 +125,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "sheets.preferences.theme.theme",
+                "sheets.preferences.language.current",
             ],
         },
     },
@@ -245,6 +249,11 @@ LANGUAGE_CODE = "en"
 # catalogues live in config/locale (docs/i18n.md).
 LANGUAGES = [("en", "English"), ("sv", "Svenska")]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
+# The language cookie: set when someone chooses, and at log-in to the person's stored
+# choice (sheets/preferences/language.py). A year, this site only, never read by scripts.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -315,6 +324,7 @@ SECURE_CSP = {
 SECURE = env_bool("DJANGO_SECURE", default=not DEBUG and SECRET_KEY != DEV_SECRET_KEY)
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
+LANGUAGE_COOKIE_SECURE = SECURE
 SECURE_SSL_REDIRECT = SECURE
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365 if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE

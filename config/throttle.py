@@ -29,6 +29,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 TOO_MANY_STATUS = 429
 
@@ -53,7 +54,7 @@ def lockout_parameters(request_or_attempt, credentials=None) -> list[str]:
 
 def _wait_words(seconds: float) -> str:
     minutes = max(1, round(seconds / 60))
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
 
 
 def retry_context(wait: timedelta) -> dict:

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config import pwa
+from config import js_catalog, pwa
 from sheets.systems.registry import all_systems
 
 urlpatterns = [
@@ -9,6 +9,8 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.web_manifest, name="web_manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline_page, name="offline_page"),
+    # the words of the scripts, in one language (docs/i18n.md)
+    path("jsi18n/<str:lang>.js", js_catalog.js_catalog, name="js_catalog"),
     path("admin/", admin.site.urls),
     path("accounts/", include("sheets.account_urls")),
     path("characters/<int:pk>/", include("sheets.editing_urls")),

@@ -20,7 +20,11 @@ settings.load_profile("reproducible")
 def pytest_configure(config):
     """The tests' servers serve static/ as it is now (finders), never what `make run` or
     `make bench` collected into .staticfiles/ earlier: a stale copy there once served an
-    old sheet.js to the browser tests."""
+    old sheet.js to the browser tests. And the translation catalogues are compiled (.mo,
+    not in git) if missing or older than their .po (config/catalogue.py, pure Python)."""
+    from config.catalogue import compile_all
+
+    compile_all()
     if config.pluginmanager.hasplugin("django"):
         from django.conf import settings as django_settings
 

@@ -216,9 +216,11 @@ MATRIX = [
      {"combatant": "@pc", "asker": "@npc", "answer": "yes"}, PARTICIPANT),
 ]  # fmt: skip
 # open to anyone: the home page is the landing page when logged out; the installable
-# app's manifest, service worker and offline page (tests/test_pwa.py) name no one
+# app's manifest, service worker and offline page (tests/test_pwa.py) name no one; the
+# language switch and the scripts' catalogue (tests/i18n/test_language.py) neither
 PUBLIC = {"home", "login", "logout", "signup", "password_change", "password_change_done",
-          "choose_theme", "web_manifest", "service_worker", "offline_page"}  # fmt: skip
+          "choose_theme", "web_manifest", "service_worker", "offline_page",
+          "choose_language", "js_catalog"}  # fmt: skip
 
 
 def resolve_kwargs(kwargs, table):

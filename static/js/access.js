@@ -1,6 +1,26 @@
 // Loaded in <head>, not deferred (it sets the theme before the page is drawn); its
 // listeners are on the document, so they hear htmx's events from any page.
 
+// The scripts' words: gettext, ngettext and interpolate come from the language's
+// catalogue (/jsi18n/<lang>.js, loaded just before this file; docs/i18n.md). Where it
+// could not load (offline, never cached), the English words stand.
+(function () {
+  "use strict";
+  if (!window.gettext) { window.gettext = function (text) { return text; }; }
+  if (!window.ngettext) {
+    window.ngettext = function (one, many, count) { return count === 1 ? one : many; };
+  }
+  if (!window.interpolate) {
+    window.interpolate = function (format, values, named) {
+      if (named) {
+        return format.replace(/%\(\w+\)s/g, function (hole) { return String(values[hole.slice(2, -2)]); });
+      }
+      var index = 0;
+      return format.replace(/%s/g, function () { return String(values[index++]); });
+    };
+  }
+})();
+
 // The theme: a person who chose "as the device" gets light or dark from
 // prefers-color-scheme, and follows the device when it changes (evening mode). A chosen
 // light or dark theme is set by the server (preferences/theme.py).
@@ -41,7 +61,7 @@
       var found = card.querySelector(selector);
       return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
     };
-    if (card.hasAttribute("data-roll-secret")) { return "The GM rolled, in secret."; }
+    if (card.hasAttribute("data-roll-secret")) { return gettext("The GM rolled, in secret."); }
     return part(".roll-card-who") + ", " + part(".roll-card-link") + ": " + part("[data-outcome]") + ".";
   }
   function sayArrived(region) {
@@ -50,8 +70,9 @@
     arrived = arrived.filter(function (card) { return !saidRolls[card.roll]; });
     if (!arrived.length) { return; }
     var newest = arrived[arrived.length - 1].line;
-    region.textContent = arrived.length === 1 ? "New roll: " + newest
-      : arrived.length + " new rolls. The newest: " + newest;
+    region.textContent = arrived.length === 1
+      ? interpolate(gettext("New roll: %(roll)s"), {roll: newest}, true)
+      : interpolate(gettext("%(count)s new rolls. The newest: %(roll)s"), {count: arrived.length, roll: newest}, true);
     arrived = [];
   }
   document.addEventListener("htmx:sseMessage", function (event) {
@@ -88,5 +109,24 @@
     var control = taken.querySelector("button:not([disabled]), a[href], input:not([type=hidden]), select");
     if (!control) { taken.setAttribute("tabindex", "-1"); control = taken; }
     control.focus({ preventScroll: true });
+  });
+})();
+
+// The header's language switch is a <details> menu (it works without JavaScript); with
+// it, the menu also closes on a click elsewhere and on Escape, like the theme switch.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details[data-language-switch][open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) { menu.removeAttribute("open"); }
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    var menu = document.querySelector("details[data-language-switch][open]");
+    if (menu) {
+      menu.removeAttribute("open");
+      menu.querySelector("summary").focus();
+    }
   });
 })();

@@ -12,9 +12,9 @@
     var out = group.form && group.form.querySelector("[data-points-left]");
     if (!out) { return; }
     out.hidden = false;
-    out.textContent = left === 0 ? "All " + total + " points spent." :
-      left > 0 ? left + " of " + total + " points left to spend." :
-      (-left) + " points too many: " + total + " to spend.";
+    out.textContent = left === 0 ? interpolate(gettext("All %(total)s points spent."), {total: total}, true) :
+      left > 0 ? interpolate(gettext("%(left)s of %(total)s points left to spend."), {left: left, total: total}, true) :
+      interpolate(gettext("%(over)s points too many: %(total)s to spend."), {over: -left, total: total}, true);
     out.classList.toggle("is-off", left !== 0);
   }
   function start() {

@@ -227,7 +227,7 @@
     note.className = "alert alert-warning try-again-toast";
     note.setAttribute("role", "alert");
     note.textContent = (xhr.responseText || "").replace(/<[^>]*>/g, "").trim() ||
-      "The server could not answer just now. Try again.";
+      gettext("The server could not answer just now. Try again.");
     document.body.appendChild(note);
     window.setTimeout(function () { note.remove(); }, 6000);
   });

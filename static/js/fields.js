@@ -36,11 +36,11 @@
     var note = existing || noteFor(input);
     note.classList.toggle("is-full", left <= 0);
     if (cut) {
-      note.textContent = "Cut at " + limit + " characters: only the first " + limit + " were kept.";
+      note.textContent = interpolate(gettext("Cut at %(limit)s characters: only the first %(limit)s were kept."), {limit: limit}, true);
     } else if (left <= 0) {
-      note.textContent = "That is the limit: " + limit + " characters at most.";
+      note.textContent = interpolate(gettext("That is the limit: %(limit)s characters at most."), {limit: limit}, true);
     } else {
-      note.textContent = left + (left === 1 ? " character" : " characters") + " left (" + limit + " at most).";
+      note.textContent = interpolate(ngettext("%(left)s character left (%(limit)s at most).", "%(left)s characters left (%(limit)s at most).", left), {left: left, limit: limit}, true);
     }
   }
 

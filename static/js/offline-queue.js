@@ -65,7 +65,7 @@
     var status = statusOf(field);
     if (!status) { return; }
     status.className = "field-status is-kept";
-    status.textContent = "Kept on this device: sent when the connection is back.";
+    status.textContent = gettext("Kept on this device: sent when the connection is back.");
   }
 
   // ---- keeping an edit ------------------------------------------------------------------------
@@ -240,12 +240,13 @@
     if (code === 409 && status) { // the conflict, as today; and what was typed here
       var yours = document.createElement("span");
       yours.className = "offline-yours";
-      var typed = entry.checkbox ? (entry.value === "True" ? "ticked it" : "cleared it")
-        : "typed " + (entry.value === "" ? "nothing (empty)" : "\u201c" + entry.value + "\u201d");
-      yours.textContent = " You " + typed + " while offline.";
+      var typed = entry.checkbox ? (entry.value === "True" ? gettext("You ticked it while offline.") : gettext("You cleared it while offline."))
+        : entry.value === "" ? gettext("You typed nothing (empty) while offline.")
+          : interpolate(gettext("You typed \u201c%(value)s\u201d while offline."), {value: entry.value}, true);
+      yours.textContent = " " + typed;
       status.appendChild(yours);
     } else if (!input && code >= 400) {
-      connection.say("Not saved: " + (entry.label || entry.name) + (code === 409 ? ": changed or removed elsewhere meanwhile." : ": the server refused it."));
+      connection.say(interpolate(code === 409 ? gettext("Not saved: %(field)s: changed or removed elsewhere meanwhile.") : gettext("Not saved: %(field)s: the server refused it."), {field: entry.label || entry.name}, true));
     }
     send();
   }
@@ -254,8 +255,8 @@
   function finished() {
     window.clearTimeout(retryTimer);
     if (sent || refused) {
-      var told = "Back online: " + (sent === 1 ? "1 change saved." : sent + " changes saved.");
-      if (refused) { told += " " + (refused === 1 ? "1 was" : refused + " were") + " not saved: see the field."; }
+      var told = interpolate(ngettext("Back online: %(count)s change saved.", "Back online: %(count)s changes saved.", sent), {count: sent}, true);
+      if (refused) { told += " " + interpolate(ngettext("%(count)s was not saved: see the field.", "%(count)s were not saved: see the field.", refused), {count: refused}, true); }
       connection.say(told);
       sent = 0;
       refused = 0;

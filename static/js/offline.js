@@ -68,13 +68,13 @@
   var waiting = 0; // edits kept on this device (offline-queue.js says how many)
   function waitingText() {
     if (!waiting) { return ""; }
-    return " " + (waiting === 1 ? "1 change waiting." : waiting + " changes waiting.");
+    return " " + interpolate(ngettext("%(count)s change waiting.", "%(count)s changes waiting.", waiting), {count: waiting}, true);
   }
   function sayDown() {
     var start = navigator.onLine
-      ? "The server does not answer."
-      : "You are offline.";
-    say("offline", start + " What you change is kept on this device and sent when the connection is back. Rolls wait for it." + waitingText());
+      ? gettext("The server does not answer.")
+      : gettext("You are offline.");
+    say("offline", start + " " + gettext("What you change is kept on this device and sent when the connection is back. Rolls wait for it.") + waitingText());
   }
 
   // ---- online or not ---------------------------------------------------------------------
@@ -89,7 +89,7 @@
     if (up) {
       window.clearTimeout(probeTimer);
       probes = 0;
-      say("back", "Back online." + (waiting ? " Sending what you changed\u2026" : ""));
+      say("back", gettext("Back online.") + (waiting ? " " + gettext("Sending what you changed\u2026") : ""));
       reopenStreams();
       markFeeds(true);
       catchUpFeeds();
@@ -172,8 +172,8 @@
 
   // ---- what needs the server, refused with the reason while there is none ---------------
 
-  var ROLL_REFUSED = "You are offline: no roll was made. The dice are rolled on the server, against your sheet, so rolls wait for the connection. Roll again once it is back.";
-  var NOT_SENT = "You are offline: that was not sent (it needs the server). Try again once the connection is back.";
+  var ROLL_REFUSED = gettext("You are offline: no roll was made. The dice are rolled on the server, against your sheet, so rolls wait for the connection. Roll again once it is back.");
+  var NOT_SENT = gettext("You are offline: that was not sent (it needs the server). Try again once the connection is back.");
 
   function refusal(text) {
     var box = document.createElement("div");
@@ -215,7 +215,7 @@
     if (!inRollDialog(detail)) { return; }
     var slot = document.getElementById(detail.target && detail.target.id === "roll-form-slot" ? "roll-form-slot" : "roll-result");
     if (slot) {
-      slot.replaceChildren(refusal("The server did not answer. If the roll was made it shows in the feed once the connection is back; look there before rolling again."));
+      slot.replaceChildren(refusal(gettext("The server did not answer. If the roll was made it shows in the feed once the connection is back; look there before rolling again.")));
     }
   });
 

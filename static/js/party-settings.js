@@ -13,11 +13,11 @@
     input.select();
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(
-        function () { said(button.dataset.copied || "Copied: send it to your players."); },
-        function () { said("Selected: copy it with Ctrl+C (or \u2318C)."); }
+        function () { said(button.dataset.copied || gettext("Copied: send it to your players.")); },
+        function () { said(gettext("Selected: copy it with Ctrl+C (or \u2318C).")); }
       );
     } else {
-      said("Selected: copy it with Ctrl+C (or \u2318C).");
+      said(gettext("Selected: copy it with Ctrl+C (or \u2318C)."));
     }
   });
 })();

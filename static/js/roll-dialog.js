@@ -25,8 +25,9 @@
     var scrollY = window.scrollY;
     result.innerHTML = "";
     dialog.classList.remove("has-result");
-    formSlot.innerHTML = '<p class="text-body-secondary small mb-0">Loading the roll\u2026</p>';
-    title.textContent = control.getAttribute("aria-label") || control.textContent.trim() || "Roll";
+    formSlot.innerHTML = '<p class="text-body-secondary small mb-0"></p>';
+    formSlot.firstChild.textContent = gettext("Loading the roll\u2026");
+    title.textContent = control.getAttribute("aria-label") || control.textContent.trim() || gettext("Roll");
     if (!dialog.open) { dialog.showModal(); }
     window.scrollTo(window.scrollX, scrollY);
     htmx.ajax("GET", control.getAttribute("href"), { target: "#roll-form-slot", swap: "innerHTML" })
@@ -73,10 +74,11 @@
     opener = form.querySelector("button");
     dialog.classList.add("is-card-push"); // no form to roll again
     formSlot.innerHTML = "";
-    result.innerHTML = '<p class="text-body-secondary small mb-0">Pushing\u2026</p>';
+    result.innerHTML = '<p class="text-body-secondary small mb-0"></p>';
+    result.firstChild.textContent = gettext("Pushing\u2026");
     var card = form.closest("[data-roll]");
     var link = card && card.querySelector(".roll-card-link");
-    title.textContent = "Push: " + (link ? link.textContent.trim() : "the roll");
+    title.textContent = interpolate(gettext("Push: %(roll)s"), {roll: link ? link.textContent.trim() : gettext("the roll")}, true);
     if (!dialog.open) { dialog.showModal(); }
     htmx.ajax("POST", form.getAttribute("action"), { source: form, target: "#roll-result", swap: "innerHTML" });
   });

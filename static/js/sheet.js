@@ -33,7 +33,7 @@
     var status = statusOf(field);
     if (!status || event.detail.elt !== inputOf(field)) { return; }
     status.className = "field-status is-saving";
-    status.textContent = "Saving\u2026";
+    status.textContent = gettext("Saving\u2026");
   });
 
   // A save's answer replaces only the field's status line. Mark the input invalid (red
@@ -61,7 +61,7 @@
       forgetDraft(input.name);
       if (input.hasAttribute("data-restored-draft")) {
         var note = document.createElement("strong");
-        note.textContent = "Typed before the page reloaded, not saved: ";
+        note.textContent = gettext("Typed before the page reloaded, not saved: ");
         root.insertBefore(note, root.firstChild);
       }
     }
@@ -77,12 +77,12 @@
     var original = originalOf(field);
     if (!status || event.detail.elt !== inputOf(field)) { return; }
     status.className = "field-status is-error";
-    status.textContent = "Not saved: the server did not answer. It is kept in this tab and sent again when you change it or reload. ";
+    status.textContent = gettext("Not saved: the server did not answer. It is kept in this tab and sent again when you change it or reload. ");
     var discard = document.createElement("button");
     discard.type = "button";
     discard.className = "btn btn-link btn-sm put-back";
     discard.setAttribute("data-put-back", "");
-    discard.textContent = "Discard (back to " + (original ? original.value : "the stored value") + ")";
+    discard.textContent = interpolate(gettext("Discard (back to %(value)s)"), {value: original ? original.value : gettext("the stored value")}, true);
     status.appendChild(discard);
   });
 
@@ -184,7 +184,7 @@
       var pending = statusOf(fieldOf(input));
       if (pending) {
         pending.className = "field-status is-saving";
-        pending.textContent = "Saving what you typed before the page reloaded\u2026";
+        pending.textContent = gettext("Saving what you typed before the page reloaded\u2026");
       }
     });
   }
@@ -335,7 +335,7 @@
       var tries = Number(placeholder.dataset.tries || 0);
       if (tries < DEFERRED_RETRIES.length) {
         placeholder.dataset.tries = String(tries + 1);
-        status.textContent = "Loading again\u2026";
+        status.textContent = gettext("Loading again\u2026");
         setTimeout(function () {
           htmx.ajax("GET", placeholder.getAttribute("hx-get"),
                     { source: placeholder, target: placeholder, swap: "outerHTML" });
@@ -343,7 +343,7 @@
         return;
       }
       placeholder.classList.add("is-failed");
-      status.textContent = "The sheet's tabs did not load.";
+      status.textContent = gettext("The sheet's tabs did not load.");
     });
   });
 

@@ -1,13 +1,17 @@
 """Django's makemessages, knowing the words of a stored roll: ``say("...")`` and
 ``say_n("...", "...", n)`` (sheets/systems/dice/words.py) mark messages for the
-catalogue as gettext does, so the pure engines mark their text without Django."""
+catalogue as gettext does, so the pure engines mark their text without Django.
+Only in the Python and template domain ("django"): the scripts' own ``say(...)``
+(static/js) speaks already translated words and marks nothing."""
 
 from django.core.management.commands import makemessages
 
+SAYINGS = ["--keyword=say", "--keyword=say_n:1,2"]
+
 
 class Command(makemessages.Command):
-    xgettext_options = [
-        *makemessages.Command.xgettext_options,
-        "--keyword=say",
-        "--keyword=say_n:1,2",
-    ]
+    def handle(self, *args, **options):
+        domain = options.get("domain") or "django"
+        base = makemessages.Command.xgettext_options
+        self.xgettext_options = [*base, *SAYINGS] if domain == "django" else list(base)
+        return super().handle(*args, **options)
