@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.forms import CheckboxInput, Select
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from config.form_renderer import escaped
 
@@ -32,22 +33,23 @@ def original_html(f: FieldState, oob: bool = False) -> str:
 
 def _status_text(f: FieldState) -> str:
     if f.status == "saved":
-        text = '<span class="saved-mark">&#10003; Saved</span>'
+        text = f'<span class="saved-mark">&#10003; {escaped(_("Saved"))}</span>'
         if f.undo_url:
             values = f'{{"undo": "{escaped(f.undo)}", "field": "{escaped(f.html_name)}"}}'
             text += (
                 ' <button type="button" class="btn btn-link btn-sm undo-change" data-undo'
                 f" hx-post=\"{escaped(f.undo_url)}\" hx-vals='{values}'"
                 f' hx-target="#{escaped(f.dom_id)}" hx-swap="outerHTML"'
-                f' aria-label="Undo this change to {escaped(f.label)}">Undo</button>'
+                f' aria-label="{escaped(_("Undo this change to %(field)s") % {"field": f.label})}">'
+                f"{escaped(_('Undo'))}</button>"
             )
         return text
     if f.status == "error":
         errors = " ".join(escaped(error) for error in f.errors) or escaped(f.message)
         return (
             f'<span class="text-danger">{errors}</span> <button type="button"'
-            f' class="btn btn-link btn-sm put-back" data-put-back>Put back'
-            f" {escaped(f.stored_shown)}</button>"
+            f' class="btn btn-link btn-sm put-back" data-put-back>'
+            f"{escaped(_('Put back %(value)s') % {'value': f.stored_shown})}</button>"
         )
     if f.status in {"conflict", "updated"}:
         return escaped(f.message)
