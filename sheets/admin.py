@@ -9,6 +9,7 @@ from importlib import import_module
 
 from django.contrib import admin
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from sheets.models import Character, Membership, Party
 from sheets.preferences import admin as preference_admin  # noqa: F401  (registers it)
@@ -62,12 +63,12 @@ class CharacterAdmin(HistoryAdmin):
     readonly_fields = ["sheet_link", "created", "updated"]
     history_list_display = ["name", "party"]
 
-    @admin.display(description="Sheet")
+    @admin.display(description=_("Sheet"))
     def sheet_link(self, obj):
         """The character's live sheet page (the one the players use)."""
         if obj is None or obj.pk is None:
             return "-"
-        return format_html('<a href="{}">Open the sheet</a>', obj.get_absolute_url())
+        return format_html('<a href="{}">{}</a>', obj.get_absolute_url(), _("Open the sheet"))
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

@@ -15,6 +15,7 @@ from django import forms
 from django.utils.module_loading import import_string
 
 from sheets.editing.numbers import number_message, typed_widget
+from sheets.history_access import in_english
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ class StepForm(forms.Form):
         """Set ``fields`` on the sheet and save it, in its history as this step."""
         for name, value in fields.items():
             setattr(self.sheet, name, value)
-        self.sheet._change_reason = f"Creation: {title}"
+        self.sheet._change_reason = f"Creation: {in_english(title)}"  # put into words: history
         self.sheet.save()
 
     def save(self) -> None:
@@ -169,5 +170,5 @@ class OneRowForm(StepForm):
     def save(self):
         first = self.rows().first() or self.model(sheet=self.sheet)
         first.name = self.cleaned_data["name"]
-        first._change_reason = f"Creation: {self.title}"
+        first._change_reason = f"Creation: {in_english(self.title)}"
         first.save()

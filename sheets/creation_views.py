@@ -7,6 +7,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from sheets.creation import position
 from sheets.editing import editable_character
@@ -27,7 +28,7 @@ def character_creation(request, pk, step=""):
     try:
         index = position(steps, step)
     except ValueError:
-        raise Http404("No such creation step.") from None
+        raise Http404(_("No such creation step.")) from None
     current = steps[index]
     status = 200
     if request.method == "POST":
@@ -40,7 +41,10 @@ def character_creation(request, pk, step=""):
         if saved:
             if index + 1 < len(steps):
                 return redirect(step_url(character, steps[index + 1]))
-            messages.success(request, f"{character.name} is made: the sheet is theirs to play.")
+            messages.success(
+                request,
+                _("%(name)s is made: the sheet is theirs to play.") % {"name": character.name},
+            )
             return redirect(character)
         status = 422
     else:

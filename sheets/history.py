@@ -7,8 +7,12 @@ Nothing here names a system: the sheet model and the row models come from the re
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import timedelta
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from sheets.history_access import SHEET_ROWS_REASON
 from sheets.models import Character
@@ -34,6 +38,44 @@ class Entry:
     changes: list[Change] = field(default_factory=list)
     by_gm: bool = False
 
+    @property
+    def reason_words(self) -> str:
+        return reason_words(self.reason)
+
+
+# A history reason is stored in English (sheets.history_access.in_english); these are
+# the shapes Tableside stores, put into the reader's words here (the part in the middle,
+# a field's or a list's label, through the catalogue too). Anything else shows as stored.
+REASON_SHAPES = [
+    (re.compile(r"^Edited (?P<what>.+)$"), gettext_noop("Edited %(what)s")),
+    (re.compile(r"^Added (?P<what>.+)$"), gettext_noop("Added %(what)s")),
+    (re.compile(r"^Removed (?P<what>.+)$"), gettext_noop("Removed %(what)s")),
+    (re.compile(r"^Restored (?P<what>.+) \(undo\)$"), gettext_noop("Restored %(what)s (undo)")),
+    (re.compile(r"^Creation: (?P<what>.+)$"), gettext_noop("Creation: %(what)s")),
+    (
+        re.compile(r"^Restored the sheet as of (?P<what>.+)$"),
+        gettext_noop("Restored the sheet as of %(what)s"),
+    ),
+    (re.compile(r"^Undid: (?P<what>.+)$"), gettext_noop("Undid: %(what)s")),
+]
+FIXED_REASONS = (
+    gettext_noop("Left the party"),
+    gettext_noop("imported from a file"),
+)
+
+
+def reason_words(reason: str) -> str:
+    """A stored history reason in the reader's language (as stored when unknown)."""
+    if not reason:
+        return ""
+    if reason in FIXED_REASONS:
+        return _(reason)
+    for shape, message in REASON_SHAPES:
+        found = shape.match(reason)
+        if found:
+            return _(message) % {"what": _(found["what"])}
+    return _(reason)
+
 
 def _first_up(text: str) -> str:
     """The first letter up, the rest as it is ("XP" stays "XP", not "Xp")."""
@@ -56,9 +98,9 @@ def _shown(model, name: str, value) -> str:
     if value in choices:
         return str(choices[value])
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value in (None, ""):
-        return "empty"
+        return _("empty")
     return str(value)
 
 
@@ -72,15 +114,23 @@ def _record_changes(record, previous, item_label: str | None) -> list[Change]:
             return (
                 []
                 if model._meta.model_name == "character"
-                else [Change("Created the sheet", "add")]
+                else [Change(_("Created the sheet"), "add")]
             )
-        return [Change(f"Added {item_label} “{name}”", "add")]
+        return [Change(_("Added %(item)s “%(name)s”") % {"item": item_label, "name": name}, "add")]
     if record.history_type == "-":
-        return [Change(f"Removed {item_label or 'sheet'} “{name}”", "remove")]
+        if item_label is None:
+            return [Change(_("Removed sheet “%(name)s”") % {"name": name}, "remove")]
+        return [
+            Change(_("Removed %(item)s “%(name)s”") % {"item": item_label, "name": name}, "remove")
+        ]
     if previous is None:
         return []
     delta = record.diff_against(previous)
-    prefix = f"{_first_up(item_label)} “{name}”: " if item_label else ""
+    prefix = (
+        _("%(item)s “%(name)s”: ") % {"item": _first_up(str(item_label)), "name": name}
+        if item_label
+        else ""
+    )
     return [
         Change(
             f"{prefix}{_label(model, c.field)} {_shown(model, c.field, c.old)} → "

@@ -16,10 +16,18 @@ descriptor builds it once here (``install()``, from ``SheetsConfig.ready``).
 from __future__ import annotations
 
 from django.apps import apps
+from django.utils import translation
 from simple_history.manager import HistoryDescriptor
 from simple_history.utils import bulk_create_with_history
 
 SHEET_ROWS_REASON = "Came with the new sheet"
+
+
+def in_english(text) -> str:
+    """``text`` (a lazily translated label, say) in English: a history reason is stored
+    in English and put into the reader's words by ``sheets.history.reason_words``."""
+    with translation.override("en"):
+        return str(text)
 
 
 def create_with_history(rows, model) -> list:

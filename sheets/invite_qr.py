@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import segno
 from django.http.request import split_domain_port
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from config import lan
 
@@ -19,9 +21,8 @@ def invite_qr_svg(url: str) -> SafeString:
     svg = code.svg_inline(
         dark="#000", light="#fff", border=QUIET_ZONE, omitsize=True, svgclass="invite-qr"
     )
-    return mark_safe(
-        svg.replace("<svg ", '<svg role="img" aria-label="QR code of the invite link" ', 1)
-    )
+    label = escape(_("QR code of the invite link"))
+    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
 
 
 def network_addresses_of_this_page(request) -> list[str]:

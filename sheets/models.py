@@ -11,6 +11,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at the table
@@ -32,20 +33,26 @@ class PartyQuerySet(models.QuerySet):
 
 
 class Party(models.Model):
-    name = models.CharField(max_length=100)
+    name = models.CharField(_("name"), max_length=100)
     gm = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="parties_run"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="parties_run",
+        verbose_name=_("GM"),
     )
-    invite_code = models.CharField(max_length=12, unique=True, default=new_invite_code)
+    invite_code = models.CharField(
+        _("invite code"), max_length=12, unique=True, default=new_invite_code
+    )
     # the GM can revoke the invite (no one joins with it) and regenerate it (a new code)
-    invite_open = models.BooleanField(default=True)
-    created = models.DateTimeField(auto_now_add=True)
+    invite_open = models.BooleanField(_("invite open"), default=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = PartyQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "pk"]
-        verbose_name_plural = "parties"
+        verbose_name = _("party")
+        verbose_name_plural = _("parties")
 
     def __str__(self):
         return self.name
@@ -63,14 +70,21 @@ class Party(models.Model):
 
 
 class Membership(models.Model):
-    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    party = models.ForeignKey(
+        Party, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("party")
     )
-    joined = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("player"),
+    )
+    joined = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
         ordering = ["joined", "pk"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["party", "user"], name="one_membership_per_party")
         ]
@@ -123,26 +137,38 @@ class CharacterQuerySet(models.QuerySet):
 
 class Character(models.Model):
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="characters"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="characters",
+        verbose_name=_("player"),
     )
     party = models.ForeignKey(
-        Party, on_delete=models.SET_NULL, null=True, blank=True, related_name="characters"
+        Party,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="characters",
+        verbose_name=_("party"),
     )
-    system = models.CharField(max_length=20, choices=_system_choices)
-    name = models.CharField(max_length=100)
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
+    system = models.CharField(_("game system"), max_length=20, choices=_system_choices)
+    name = models.CharField(_("name"), max_length=100)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
     # The portrait's files in the default storage are named by this random key
     # (sheets/portraits/store.py); empty: no portrait. A new upload gets a new key, so
     # its address changes and no browser shows the old picture from its cache. Not in
     # the sheet's history: a restore never brings back a picture whose files are gone.
-    portrait = models.CharField(max_length=32, blank=True, default="", editable=False)
+    portrait = models.CharField(
+        _("portrait"), max_length=32, blank=True, default="", editable=False
+    )
 
     objects = CharacterQuerySet.as_manager()
     history = HistoricalRecords(excluded_fields=["portrait"])
 
     class Meta:
         ordering = ["name", "pk"]
+        verbose_name = _("character")
+        verbose_name_plural = _("characters")
 
     def __str__(self):
         return self.name

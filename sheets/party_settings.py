@@ -13,6 +13,7 @@ passes time is the system's ``party_time`` in ``rolls/systems/<system>/``).
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from sheets.systems.registry import System, all_systems
 
@@ -21,7 +22,7 @@ class PartySettingsForm(forms.Form):
     title = ""  # "The clock (Agents)"
     intro = ""  # one sentence on what these settings do at the table
     # the form's submit buttons: (value of ``<prefix>-do``, label); the first is the default
-    buttons: tuple[tuple[str, str], ...] = (("save", "Save"),)
+    buttons: tuple[tuple[str, str], ...] = (("save", _("Save")),)
     wide_fields: tuple[str, ...] = ()  # fields laid out on a line of their own
     # the buttons that pass time (the Agents clock, Slots rounds): each sheet's effects
     # are rolls, so they post to the rolls app's ``party_time`` view, which calls the

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext as _
 
 from sheets.models import Character
 
@@ -103,7 +104,7 @@ def version_at(character: Character, moment: datetime, *, inclusive: bool = True
               moment, inclusive).last()
     )  # fmt: skip
     if sheet_record is None or sheet_record.history_type == "-":
-        raise RestoreRefused("The sheet had not been made yet at that time.")
+        raise RestoreRefused(_("The sheet had not been made yet at that time."))
     version = Version(
         character=_upto(character.history.all(), moment, inclusive).last(), sheet=sheet_record
     )
@@ -252,8 +253,10 @@ def restore(character: Character, moment: datetime, *, user, reason: str,
         sheet = sheet_model.objects.select_for_update().get(pk=character.pk)
         if unchanged_after is not None and changed_since(character, unchanged_after):
             raise RestoreRefused(
-                "The sheet has changed since, so this was not undone. "
-                "Its history can restore an earlier version."
+                _(
+                    "The sheet has changed since, so this was not undone. "
+                    "Its history can restore an earlier version."
+                )
             )
         version = version_at(character, moment, inclusive=inclusive)
         count = 0
@@ -277,6 +280,7 @@ def restore(character: Character, moment: datetime, *, user, reason: str,
 
 
 def restore_reason(moment: datetime) -> str:
+    """Stored in English (a history reason); the history page puts it into words."""
     return f"Restored the sheet as of {shown_moment(moment)}"
 
 
@@ -328,10 +332,10 @@ def read_token(token: str, character: Character) -> Change:
             roll_id=int(data["r"]) if data.get("r") is not None else None,
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise RestoreRefused("This undo has expired; the sheet's history can still restore "
-                             "an earlier version.") from None  # fmt: skip
+        raise RestoreRefused(_("This undo has expired; the sheet's history can still restore "
+                               "an earlier version.")) from None  # fmt: skip
     if change.character_id != character.pk:
-        raise RestoreRefused("This undo is for another sheet.")
+        raise RestoreRefused(_("This undo is for another sheet."))
     return change
 
 
@@ -339,7 +343,7 @@ def undo(character: Character, token: str, *, user) -> Change:
     """Revert exactly one change (named by its token) if nothing changed since."""
     change = read_token(token, character)
     if not recorded_between(character, change.started, change.finished):
-        raise RestoreRefused("There was nothing to undo.")
+        raise RestoreRefused(_("There was nothing to undo."))
     restore(
         character,
         change.started,

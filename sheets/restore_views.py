@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
@@ -28,7 +29,7 @@ def character_restore(request, pk):
     character = editable_character(request, pk)
     moment = parse_moment(request.POST.get("as_of", ""))
     if moment is None:
-        messages.error(request, "Pick a version of the sheet from its history to restore.")
+        messages.error(request, _("Pick a version of the sheet from its history to restore."))
         return redirect("character_history", pk=pk)
     try:
         count = restore(character, moment, user=request.user, reason=restore_reason(moment))
@@ -38,11 +39,16 @@ def character_restore(request, pk):
     if count:
         messages.success(
             request,
-            f"{character.name}'s sheet is back as it was on {shown_moment(moment)}. "
-            "The restore is in the history too: restore the version before it to undo it.",
+            _(
+                "%(name)s's sheet is back as it was on %(moment)s. "
+                "The restore is in the history too: restore the version before it to undo it."
+            )
+            % {"name": character.name, "moment": shown_moment(moment)},
         )
     else:
-        messages.info(request, f"The sheet already was as on {shown_moment(moment)}.")
+        messages.info(
+            request, _("The sheet already was as on %(moment)s.") % {"moment": shown_moment(moment)}
+        )
     return redirect("character_history", pk=pk)
 
 
@@ -64,7 +70,7 @@ def character_undo(request, pk):
             )
         messages.warning(request, str(error))
         return redirect(character)
-    message = f"Undone: {change.what}."
+    message = _("Undone: %(what)s.") % {"what": change.what}
     if not request.htmx:
         messages.success(request, message)
         return redirect(character)
@@ -74,10 +80,15 @@ def character_undo(request, pk):
         ref = resolve(system, field_name)
         instance = current_row(system, ref, character) if ref is not None else None
         if instance is None:
-            raise Http404("No such field on this sheet.")
+            raise Http404(_("No such field on this sheet."))
         bound = build_form(system, ref, instance, only_field=True)[ref.field]
         now = shown_value(bound.field, bound.initial)
-        state = state_for(bound, character.pk, status="updated", message=f"Undone: back to {now}.")
+        state = state_for(
+            bound,
+            character.pk,
+            status="updated",
+            message=_("Undone: back to %(value)s.") % {"value": now},
+        )
         response = HttpResponse(field_html(state))
         return changed(reswap(retarget(response, f"#{state.dom_id}"), "outerHTML"))
     return changed(render(request, "sheets/_undo.html", {"message": message}))

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from sheets import party_settings
@@ -65,7 +66,7 @@ def settings_page(request, pk):
     if not form.is_valid():
         return _page(request, party, name_form=form, status=422)
     form.save()
-    messages.success(request, f"The party is now called {party.name}.")
+    messages.success(request, _("The party is now called %(name)s.") % {"name": party.name})
     return redirect("party_settings", pk=party.pk)
 
 
@@ -79,16 +80,18 @@ def invite(request, pk):
     if action == "revoke":
         party.invite_open = False
         party.save(update_fields=["invite_open"])
-        messages.success(request, "The invite is revoked: nobody can join with it now.")
+        messages.success(request, _("The invite is revoked: nobody can join with it now."))
     elif action == "regenerate":
         code = new_invite_code()
         while Party.objects.filter(invite_code=code).exists():
             code = new_invite_code()
         party.invite_code, party.invite_open = code, True
         party.save(update_fields=["invite_code", "invite_open"])
-        messages.success(request, f"New invite code {code}: the old one no longer works.")
+        messages.success(
+            request, _("New invite code %(code)s: the old one no longer works.") % {"code": code}
+        )
     else:
-        raise Http404("No such invite action.")
+        raise Http404(_("No such invite action."))
     return redirect(f"{reverse('party_settings', args=[party.pk])}#invite")
 
 
@@ -99,11 +102,11 @@ def settings_form(request, pk, system):
     try:
         descriptor = get_system(system)
     except LookupError:
-        raise Http404("No such game system.") from None
+        raise Http404(_("No such game system.")) from None
     forms = party_settings.forms_for(party, request.POST, only=descriptor.slug)
     form = next((f for f in forms if f.system.slug == descriptor.slug), None)
     if form is None:
-        raise Http404("This party keeps no settings for that game.")
+        raise Http404(_("This party keeps no settings for that game."))
     return party, form
 
 
@@ -130,5 +133,5 @@ def system_settings(request, pk, system):
     Its buttons that pass time post to ``rolls.time_views.party_time`` instead."""
     party, form = settings_form(request, pk, system)
     if form.button in form.time_buttons:
-        raise Http404("Time passes through the rolls: this button posts there.")
+        raise Http404(_("Time passes through the rolls: this button posts there."))
     return apply_settings(request, party, form, lambda: form.save(request.user, form.button))

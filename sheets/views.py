@@ -11,6 +11,8 @@ from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from config.ids import id_or_404
@@ -65,7 +67,9 @@ def character_create(request):
         )
         if character.system_descriptor.creation_steps:
             return redirect("character_creation", pk=character.pk)
-        messages.success(request, f"{character.name} is ready. Fill in the sheet.")
+        messages.success(
+            request, _("%(name)s is ready. Fill in the sheet.") % {"name": character.name}
+        )
         return redirect(character)
     return render(request, "sheets/character_new.html", {"form": form})
 
@@ -106,7 +110,8 @@ def party_create(request):
         party.gm = request.user
         party.save()
         messages.success(
-            request, f"{party.name} is ready. Share the invite code with your players."
+            request,
+            _("%(name)s is ready. Share the invite code with your players.") % {"name": party.name},
         )
         return redirect(party)
     return render(request, "sheets/party_new.html", {"form": form})
@@ -144,10 +149,12 @@ def party_join(request, code=None):
     if data is not None and form.is_valid():
         party = form.party
         if party.is_member(request.user):
-            messages.info(request, f"You are already at {party.name}'s table.")
+            messages.info(request, _("You are already at %(name)s's table.") % {"name": party.name})
         elif request.method == "POST":
             Membership.objects.get_or_create(party=party, user=request.user)
-            messages.success(request, f"You joined {party.name}. Welcome to the table.")
+            messages.success(
+                request, _("You joined %(name)s. Welcome to the table.") % {"name": party.name}
+            )
             if not Character.objects.filter(owner=request.user).exists():
                 # a new player's next step: their first character, made in this party
                 return redirect(reverse("character_create") + f"?party={party.pk}")
@@ -163,12 +170,14 @@ def party_join(request, code=None):
 def party_leave(request, pk):
     party = _member_party(request, pk)
     if party.is_gm(request.user):
-        messages.error(request, "The GM cannot leave their own party.")
+        messages.error(request, _("The GM cannot leave their own party."))
         return redirect(party)
     with transaction.atomic():
         Membership.objects.filter(party=party, user=request.user).delete()
         _leave_party(Character.objects.filter(party=party, owner=request.user))
-    messages.success(request, f"You left {party.name}. Your characters stay with you.")
+    messages.success(
+        request, _("You left %(name)s. Your characters stay with you.") % {"name": party.name}
+    )
     return redirect("home")
 
 
@@ -177,7 +186,7 @@ def party_leave(request, pk):
 def party_remove_member(request, pk, user_pk):
     party = _member_party(request, pk)
     if not party.is_gm(request.user):
-        raise Http404("Only the GM removes players.")
+        raise Http404(_("Only the GM removes players."))
     membership = get_object_or_404(Membership.objects.select_related("user"), party=party,
                                    user_id=user_pk)  # fmt: skip
     with transaction.atomic():
@@ -185,8 +194,11 @@ def party_remove_member(request, pk, user_pk):
         membership.delete()
     messages.success(
         request,
-        f"{membership.user.username} is no longer in {party.name}; their characters left "
-        "the party with them (nothing is deleted).",
+        _(
+            "%(player)s is no longer in %(party)s; their characters left "
+            "the party with them (nothing is deleted)."
+        )
+        % {"player": membership.user.username, "party": party.name},
     )
     if request.POST.get("from") == "settings":
         return redirect(reverse("party_settings", args=[party.pk]) + "#members")
@@ -198,7 +210,8 @@ def _leave_party(characters):
     is saved in their history with the reason."""
     for character in characters:
         character.party = None
-        character._change_reason = "Left the party"
+        # stored in English, shown in the reader's language (sheets.history)
+        character._change_reason = gettext_noop("Left the party")
         character.save(update_fields=["party", "updated"])
 
 
@@ -211,13 +224,17 @@ def character_assign_party(request, pk):
     if not party_pk:
         character.party = None
     else:
-        party_pk = id_or_404(party_pk, "No such party.")
+        party_pk = id_or_404(party_pk, _("No such party."))
         character.party = get_object_or_404(Party.objects.for_user(request.user), pk=party_pk)
     character.save(update_fields=["party", "updated"])
     if character.party:
-        messages.success(request, f"{character.name} joined {character.party.name}.")
+        messages.success(
+            request,
+            _("%(name)s joined %(party)s.")
+            % {"name": character.name, "party": character.party.name},
+        )
     else:
-        messages.success(request, f"{character.name} left the party.")
+        messages.success(request, _("%(name)s left the party.") % {"name": character.name})
     return redirect(character)
 
 

@@ -8,6 +8,8 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from config.ids import parse_id
 from sheets.editing.numbers import explain_numbers, typed_widget
@@ -18,8 +20,8 @@ CHARACTER_PREFIX = "character"
 NEW_ROW_PREFIX = "new"
 CHANGED_EVENT = "sheetChanged"
 
-CONFLICT_MESSAGE = (
-    "Changed elsewhere since you opened the sheet: now {current}. Your value was not saved."
+CONFLICT_MESSAGE = gettext_lazy(
+    "Changed elsewhere since you opened the sheet: now %(current)s. Your value was not saved."
 )
 
 
@@ -55,7 +57,7 @@ class CharacterForm(forms.ModelForm):
     class Meta:
         model = Character
         fields = ["name"]
-        labels = {"name": "Name"}
+        labels = {"name": gettext_lazy("Name")}
 
 
 TYPING_PAUSE_MS = 700  # a typed value saves this long after the last key
@@ -242,12 +244,12 @@ def shown_value(form_field, value) -> str:
     if value in choices:
         return str(choices[value])
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, Decimal):
         normal = value.normalize()
         return format(normal, "f") if normal == normal.to_integral_value() else str(normal)
     if value is None or value == "":
-        return "empty"
+        return _("empty")
     if isinstance(value, str):
         return f"“{value}”"
     return str(value)

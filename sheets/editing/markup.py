@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.forms import CheckboxInput, Select
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from config.form_renderer import escaped
 
@@ -31,23 +32,27 @@ def original_html(f: FieldState, oob: bool = False) -> str:
 
 
 def _status_text(f: FieldState) -> str:
+    # (the words outside the f-strings: makemessages does not read inside them)
     if f.status == "saved":
-        text = '<span class="saved-mark">&#10003; Saved</span>'
+        saved = escaped(_("Saved"))
+        text = f'<span class="saved-mark">&#10003; {saved}</span>'
         if f.undo_url:
             values = f'{{"undo": "{escaped(f.undo)}", "field": "{escaped(f.html_name)}"}}'
+            undo_label = escaped(_("Undo this change to %(field)s") % {"field": f.label})
+            undo = escaped(_("Undo"))
             text += (
                 ' <button type="button" class="btn btn-link btn-sm undo-change" data-undo'
                 f" hx-post=\"{escaped(f.undo_url)}\" hx-vals='{values}'"
                 f' hx-target="#{escaped(f.dom_id)}" hx-swap="outerHTML"'
-                f' aria-label="Undo this change to {escaped(f.label)}">Undo</button>'
+                f' aria-label="{undo_label}">{undo}</button>'
             )
         return text
     if f.status == "error":
         errors = " ".join(escaped(error) for error in f.errors) or escaped(f.message)
+        put_back = escaped(_("Put back %(value)s") % {"value": f.stored_shown})
         return (
             f'<span class="text-danger">{errors}</span> <button type="button"'
-            f' class="btn btn-link btn-sm put-back" data-put-back>Put back'
-            f" {escaped(f.stored_shown)}</button>"
+            f' class="btn btn-link btn-sm put-back" data-put-back>{put_back}</button>'
         )
     if f.status in {"conflict", "updated"}:
         return escaped(f.message)

@@ -12,27 +12,35 @@ not). static/js/fields.js steps the value with the arrow keys, as the spinner di
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 
 def range_words(field: forms.Field) -> str:
     """ "from 0 to 10", "of 0 or more", "" from the field's limits."""
     low, high = getattr(field, "min_value", None), getattr(field, "max_value", None)
     if low is not None and high is not None:
-        return f"from {low:g} to {high:g}"
+        return _("from %(low)s to %(high)s") % {"low": f"{low:g}", "high": f"{high:g}"}
     if low is not None:
-        return f"of {low:g} or more"
+        return _("of %(low)s or more") % {"low": f"{low:g}"}
     if high is not None:
-        return f"of {high:g} or less"
+        return _("of %(high)s or less") % {"high": f"{high:g}"}
     return ""
 
 
 def number_message(field: forms.Field, label: str) -> str:
     """What a value that is not a number is told: "Strength takes a number from 0 to 10."""
     whole = not isinstance(field, forms.DecimalField)
-    kind = "a whole number" if whole and (field.min_value or 0) < 0 else "a number"
+    kind = _("a whole number") if whole and (field.min_value or 0) < 0 else _("a number")
     words = range_words(field)
-    example = "" if whole else " (1, 0.5 or 0.25)"
-    return f"{label or 'This field'} takes {kind}{' ' + words if words else ''}{example}."
+    values = {"label": label or _("This field"), "kind": kind, "range": words}
+    if words:
+        sentence = _("%(label)s takes %(kind)s %(range)s") % values
+    else:
+        sentence = _("%(label)s takes %(kind)s") % values
+    if not whole:
+        # Translators: examples of a number with decimals, after "... takes a number"
+        sentence += " " + _("(1, 0.5 or 0.25)")
+    return sentence + "."
 
 
 def explain_numbers(form: forms.BaseForm) -> forms.BaseForm:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.idempotency import reads_only
@@ -22,7 +23,7 @@ def section(request, pk, name):
     character = readable_character(request, pk)
     system = character.system_descriptor
     if name not in system.sections and name != TABS:
-        raise Http404("No such section.")
+        raise Http404(_("No such section."))
     context = sheet_page_context(request, character)
     if name == TABS:  # the tabs after the page's first answer: some wait to be shown
         context["on_show_tabs"] = system.on_show_tabs
@@ -59,7 +60,7 @@ def refresh(request, pk):
         if not same_value(state.bound.field, state.bound.initial, raw):
             current = shown_value(state.bound.field, state.bound.initial)
             state.status = "updated"
-            state.message = f"Now {current}: changed by a roll or elsewhere."
+            state.message = _("Now %(value)s: changed by a roll or elsewhere.") % {"value": current}
             stale.append(state)
 
     stale_collections = []

@@ -8,19 +8,21 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from sheets.editing.saving import editable_character, row_model_and_fk, sheet_lookup
 from sheets.editing.state import CollectionState, new_row_form, row_state
 from sheets.editing.views import changed, render_sheet, row_gone_response
+from sheets.history_access import in_english
 
 
 def _collection_or_404(system, name):
     try:
         return system.collection(name)
     except KeyError:
-        raise Http404("No such list on this sheet.") from None
+        raise Http404(_("No such list on this sheet.")) from None
 
 
 def _sheet_for(system, character, *, lock=False):
@@ -50,12 +52,17 @@ def row_add(request, pk, collection):
             )  # fmt: skip
             response = render(request, "sheets/_row_add.html", {"collection": state}, status=422)
             return reswap(retarget(response, f"#{state.add_id}"), "outerHTML")
-        messages.error(request, f"The new {found.item_label} was not added: see the form.")
+        messages.error(
+            request,
+            _("The new %(item)s was not added: see the form.") % {"item": found.item_label},
+        )
         return render_sheet(request, pk, add_forms={found.name: form}, status=422)
-    form.instance._change_reason = f"Added {found.item_label}"
+    form.instance._change_reason = f"Added {in_english(found.item_label)}"
     row = form.save()
     if not request.htmx:
-        messages.success(request, f"Added {found.item_label} “{row}”.")
+        messages.success(
+            request, _("Added %(item)s “%(name)s”.") % {"item": found.item_label, "name": row}
+        )
         return redirect("character_sheet", pk=pk)
     fresh = CollectionState(
         found, [], new_row_form(found, sheet), reverse("sheet_row_add", args=[pk, found.name]),
@@ -77,15 +84,15 @@ def row_remove(request, pk, collection, row_pk):
         sheet = _sheet_for(system, character, lock=True)
         row = row_model.objects.select_for_update().filter(pk=row_pk, **{fk_name: sheet}).first()
         if row is None:
-            message = f"This {found.item_label} was already removed."
+            message = _("This %(item)s was already removed.") % {"item": found.item_label}
             if request.htmx:
                 return row_gone_response(request, dom_id, message)
             messages.warning(request, message)
             return redirect("character_sheet", pk=pk)
         label = str(row)
-        row._change_reason = f"Removed {found.item_label}"
+        row._change_reason = f"Removed {in_english(found.item_label)}"
         row.delete()
-    message = f"Removed {found.item_label} “{label}”."
+    message = _("Removed %(item)s “%(name)s”.") % {"item": found.item_label, "name": label}
     if not request.htmx:
         messages.success(request, message)
         return redirect("character_sheet", pk=pk)
@@ -109,7 +116,7 @@ def row_restore(request, pk, collection, row_pk):
     found = _collection_or_404(system, collection)
     row_model, fk_name = row_model_and_fk(system, found)
     if not hasattr(row_model, "history"):
-        raise Http404("This list keeps no history.")
+        raise Http404(_("This list keeps no history."))
     fk_attname = row_model._meta.get_field(fk_name).attname
     dom_id = f"row-{found.name}-{row_pk}"
     with transaction.atomic():
@@ -117,7 +124,7 @@ def row_restore(request, pk, collection, row_pk):
         existing = row_model.objects.filter(pk=row_pk).first()
         if existing is not None:
             if getattr(existing, fk_attname) != sheet.pk:
-                raise Http404("No such row on this sheet.")
+                raise Http404(_("No such row on this sheet."))
             row, restored = existing, False  # already back (a second click on Undo)
         else:
             record = (
@@ -126,20 +133,24 @@ def row_restore(request, pk, collection, row_pk):
                 .first()
             )
             if record is None or getattr(record, fk_attname) != sheet.pk:
-                raise Http404("No such row on this sheet.")
+                raise Http404(_("No such row on this sheet."))
             if record.history_type != "-":
-                message = f"This {found.item_label} cannot be brought back."
+                message = _("This %(item)s cannot be brought back.") % {"item": found.item_label}
                 if request.htmx:
                     return row_gone_response(request, dom_id, message)
                 messages.warning(request, message)
                 return redirect("character_sheet", pk=pk)
             row = record.instance
-            row._change_reason = f"Restored {found.item_label} (undo)"
+            row._change_reason = f"Restored {in_english(found.item_label)} (undo)"
             row.save(force_insert=True)
             restored = True
     if not request.htmx:
         if restored:
-            messages.success(request, f"{found.item_label.capitalize()} “{row}” is back.")
+            messages.success(
+                request,
+                _("%(item)s “%(name)s” is back.")
+                % {"item": str(found.item_label).capitalize(), "name": row},
+            )
         return redirect("character_sheet", pk=pk)
     response = render(request, "sheets/_row.html", _row_context(character, found, row))
     return changed(response) if restored else response

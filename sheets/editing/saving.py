@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import BaseConstraint, prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sheets.editing.fields import (
     CONFLICT_MESSAGE,
@@ -25,6 +27,7 @@ from sheets.editing.fields import (
     state_for,
     validate_constraints_on,
 )
+from sheets.history_access import in_english
 from sheets.models import Character
 from sheets.restore import Change
 from sheets.systems.registry import get_system, party_related_paths
@@ -53,7 +56,7 @@ def editable_character(request, pk) -> Character:
         pk=pk,
     )
     if not character.can_edit(request.user):
-        raise Http404("No character here.")
+        raise Http404(_("No character here."))
     return character
 
 
@@ -109,7 +112,7 @@ def locked_editable_sheet(request, pk: int):
         else:
             character = getattr(sheet, to_character)
             if not character.can_edit(request.user):
-                raise Http404("No character here.")
+                raise Http404(_("No character here."))
             return character, sheet
     character = editable_character(request, pk)
     _remember_system(character.pk, character.system)
@@ -178,7 +181,7 @@ def auto_now_fields(instance) -> list[str]:
     return [f.name for f in instance._meta.concrete_fields if getattr(f, "auto_now", False)]
 
 
-RULE_BROKEN = "That value breaks a rule of the sheet; it was not saved."
+RULE_BROKEN = gettext_lazy("That value breaks a rule of the sheet; it was not saved.")
 
 
 def constraint_messages(error: ValidationError) -> list[str]:
@@ -188,7 +191,10 @@ def constraint_messages(error: ValidationError) -> list[str]:
         found = [message for messages_ in error.message_dict.values() for message in messages_]
     else:
         found = list(error.messages)
-    return [RULE_BROKEN if message.startswith("Constraint “") else message for message in found]
+    # Django's default message, in English or in the reader's language
+    default = str(BaseConstraint.default_violation_error_message).split("%(name)s")[0]
+    prefixes = ("Constraint “", default) if default else ("Constraint “",)
+    return [str(RULE_BROKEN) if message.startswith(prefixes) else message for message in found]
 
 
 @dataclass
@@ -204,11 +210,12 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
     with transaction.atomic():
         instance = locked(system, ref, character)
         if instance is None:
-            item = ref.collection.item_label if ref.collection else "row"
+            item = ref.collection.item_label if ref.collection else _("row")
             return FieldResult(
                 ref,
                 "gone",
-                message=f"This {item} was removed elsewhere. Your change was not saved.",
+                message=_("This %(item)s was removed elsewhere. Your change was not saved.")
+                % {"item": item},
             )
         change = Change(character.pk, "")  # its moments, for an undo right after
         shown = build_form(system, ref, instance, only_field=True)
@@ -221,7 +228,7 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
             # Changed since the page showed it, to something else than this save asks
             # for. (The same value, already stored, is no conflict: the page's own save
             # that left as it reloaded, or a second tab typing the same, lose nothing.)
-            message = CONFLICT_MESSAGE.format(current=shown_value(form_field, stored))
+            message = CONFLICT_MESSAGE % {"current": shown_value(form_field, stored)}
             state = state_for(shown[ref.field], character.pk, status="conflict", message=message)
             return FieldResult(ref, "conflict", state, message)
 
@@ -244,7 +251,7 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
             return FieldResult(
                 ref, "unchanged", state_for(fresh[ref.field], character.pk, status="saved")
             )
-        instance._change_reason = f"Edited {form.fields[ref.field].label}"
+        instance._change_reason = f"Edited {in_english(form.fields[ref.field].label)}"
         # what the game moves with it (an Agents +1 pick moves the skill's level): the
         # form's ``follow(field, before)`` sets it on the row and names it
         follow = getattr(form, "follow", None)
@@ -255,13 +262,16 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
         except IntegrityError:
             form = build_form(system, ref, locked(system, ref, character), data, only_field=True)
             form.is_valid()
-            form.add_error(ref.field, RULE_BROKEN)
+            form.add_error(ref.field, str(RULE_BROKEN))
             state = state_for(form[ref.field], character.pk, status="error")
             return FieldResult(ref, "error", state, "; ".join(form[ref.field].errors))
         change.finish()
         fresh = build_form(system, ref, instance, only_field=True)
         state = state_for(fresh[ref.field], character.pk, status="saved")
-        change.what = f"{form.fields[ref.field].label} back to {shown_value(form_field, stored)}"
+        change.what = _("%(field)s back to %(value)s") % {
+            "field": form.fields[ref.field].label,
+            "value": shown_value(form_field, stored),
+        }
         state.undo, state.undo_url = change.token, reverse("character_undo", args=[character.pk])
         return FieldResult(ref, "saved", state)
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget, trigger_client_event
 
@@ -103,15 +104,15 @@ def finish_without_js(request, pk, results):
         status = 422 if any(r.outcome == "error" for r in problems) else 409
         messages.error(
             request,
-            "Some values were not saved: see the messages next to the fields.",
+            _("Some values were not saved: see the messages next to the fields."),
         )
         return render_sheet(request, pk, results=results, status=status)
     saved = [r for r in results if r.outcome == "saved"]
     if saved:
         labels = ", ".join(r.state.label for r in saved)
-        messages.success(request, f"Saved: {labels}.")
+        messages.success(request, _("Saved: %(fields)s.") % {"fields": labels})
     elif not any(r.outcome == "gone" for r in results):
-        messages.info(request, "Nothing to save: no value changed.")
+        messages.info(request, _("Nothing to save: no value changed."))
     return redirect("character_sheet", pk=pk)
 
 
@@ -123,7 +124,7 @@ def field_save(request, pk, name):
     system = character.system_descriptor
     ref = resolve(system, name)
     if ref is None:
-        raise Http404("No such field on this sheet.")
+        raise Http404(_("No such field on this sheet."))
     result = save_field(system, character, ref, request.POST)
     if request.htmx:
         return htmx_field_response(request, result)

@@ -17,7 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.signals import setting_changed
 from django.dispatch import Signal, receiver
+from django.utils import translation
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 if TYPE_CHECKING:
     from django.db.models import Prefetch
@@ -91,13 +94,14 @@ class GroupCheckKind:
     run: str
     read: str
     swap: str = ""
-    roles: tuple[tuple[str, str], ...] = (("roll", "Roll"),)  # (role, its button's words)
+    # (role, its button's words)
+    roles: tuple[tuple[str, str], ...] = (("roll", gettext_lazy("Roll")),)
 
     def call(self, name: str, *args, **kwargs):
         return import_string(getattr(self, name))(*args, **kwargs)
 
     def button(self, role: str) -> str:
-        return dict(self.roles).get(role, "Roll")
+        return dict(self.roles).get(role, _("Roll"))
 
 
 @dataclass(frozen=True)
@@ -122,8 +126,14 @@ class Collection:
     @property
     def one_item(self) -> str:
         """The item label with its article: "a gear line", "an artifact"."""
-        article = "an" if self.item_label[:1].lower() in "aeiou" else "a"
-        return f"{article} {self.item_label}"
+        with translation.override("en"):
+            english = str(self.item_label)
+        if english[:1].lower() in "aeiou":
+            # Translators: an item of a list with its article ("an artifact"); languages
+            # without articles, or whose article depends on the noun, keep the item alone
+            return _("an %(item)s") % {"item": self.item_label}
+        # Translators: an item of a list with its article ("a gear line")
+        return _("a %(item)s") % {"item": self.item_label}
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from sheets.editing.markup import field_html, new_row_fields_html
 
@@ -66,10 +67,12 @@ def roll_button(context, action, query, label):
     if action not in urls:
         urls[action] = reverse("roll_form", args=[character.pk, action])
     href = f"{urls[action]}?{query}" if query else urls[action]
+    # Translators: the roll control beside a skill or weapon: "Roll Fight"
+    words = _("Roll %(what)s") % {"what": label}
     return format_html(
         '<a class="roll-btn" href="{}" data-roll-dialog data-roll-action="{}"'
-        ' aria-label="Roll {}" title="Roll {}">{}</a>',
-        href, action, label, label, DIE_ICON,
+        ' aria-label="{}" title="{}">{}</a>',
+        href, action, words, words, DIE_ICON,
     )  # fmt: skip
 
 

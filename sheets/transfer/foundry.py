@@ -9,6 +9,7 @@ import html
 import re
 
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from sheets.systems.registry import all_systems, get_system
 from sheets.transfer.spec import transfer_of
@@ -43,27 +44,41 @@ def reader(data: dict, chosen: str = ""):
     slug = next((slug for slug, t in readers.items() if foundry_id in t.foundry_ids), "")
     if foundry_id and not slug:
         raise Refused(
-            f"This Foundry VTT actor comes from the {foundry_id!r} system; Tableside reads "
-            f"actors of {', '.join(i for t in readers.values() for i in t.foundry_ids)}."
+            _(
+                "This Foundry VTT actor comes from the %(id)s system; Tableside reads "
+                "actors of %(ids)s."
+            )
+            % {
+                "id": repr(foundry_id),
+                "ids": ", ".join(i for t in readers.values() for i in t.foundry_ids),
+            }
         )
     if chosen and slug and chosen != slug:
         raise Refused(
-            f"This Foundry VTT actor is a {get_system(slug).name} character, not a "
-            f"{get_system(chosen).name} one: choose {get_system(slug).name} (or any system)."
+            _(
+                "This Foundry VTT actor is a %(system)s character, not a "
+                "%(chosen)s one: choose %(system)s (or any system)."
+            )
+            % {"system": get_system(slug).name, "chosen": get_system(chosen).name}
         )
     slug = slug or chosen
     if not slug:
         raise Refused(
-            "This Foundry VTT actor does not say which game it is from: choose its system "
-            "and upload it again."
+            _(
+                "This Foundry VTT actor does not say which game it is from: choose its system "
+                "and upload it again."
+            )
         )
     if slug not in readers:
-        raise Refused(f"Tableside does not read Foundry VTT actors for {get_system(slug).name}.")
+        raise Refused(
+            _("Tableside does not read Foundry VTT actors for %(system)s.")
+            % {"system": get_system(slug).name}
+        )
     return get_system(slug), import_string(readers[slug].foundry)
 
 
 def source_name(system) -> str:
-    return f"Foundry VTT actor ({system.name})"
+    return _("Foundry VTT actor (%(system)s)") % {"system": system.name}
 
 
 # Helpers for the readers -------------------------------------------------------------

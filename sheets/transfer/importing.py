@@ -13,6 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.forms import modelform_factory
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from sheets.models import Character
 from sheets.transfer.export import SKIPPED, data_fields
@@ -57,7 +58,7 @@ def import_document(doc, user, *, name: str = "", party=None) -> Imported:
     except _Invalid:
         return Imported(errors=errors)
     except (IntegrityError, DatabaseError):  # a rule the forms missed: nothing was saved
-        return Imported(errors=["The sheet breaks a rule of the game: nothing was saved."])
+        return Imported(errors=[_("The sheet breaks a rule of the game: nothing was saved.")])
     return Imported(character=character)
 
 
@@ -65,43 +66,46 @@ def _check_top(data, transfer, errors):
     allowed = TOP_KEYS | set(transfer.by_name)
     for key in data:
         if key not in allowed:
-            errors.append(f"{key}: not part of this system's character file")
+            errors.append(f"{key}: " + _("not part of this system's character file"))
     if not isinstance(data.get("sheet", {}), dict):
-        errors.append("sheet: must be an object of fields")
+        errors.append("sheet: " + _("must be an object of fields"))
     for spec in transfer.lists:
         rows = data.get(spec.name, [])
         if not isinstance(rows, list):
-            errors.append(f"{spec.name}: must be a list of rows")
+            errors.append(f"{spec.name}: " + _("must be a list of rows"))
         elif len(rows) > MAX_ROWS:
-            errors.append(f"{spec.name}: {len(rows)} rows, at most {MAX_ROWS}")
+            errors.append(
+                f"{spec.name}: "
+                + _("%(count)s rows, at most %(most)s") % {"count": len(rows), "most": MAX_ROWS}
+            )
 
 
 def _character_name(data, errors) -> str:
     character = data.get("character")
     name = character.get("name") if isinstance(character, dict) else None
     if not isinstance(name, str) or not name.strip():
-        errors.append("character.name: give the character a name")
+        errors.append("character.name: " + _("give the character a name"))
         return ""
     if len(name) > 100:
-        errors.append("character.name: at most 100 characters")
+        errors.append("character.name: " + _("at most 100 characters"))
     return name.strip()
 
 
 def type_error(f, value) -> str:
     """Why ``value`` cannot go in model field ``f`` as JSON gave it ("" if it can)."""
     if value is None:
-        return "" if f.null else "must have a value"
+        return "" if f.null else _("must have a value")
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if isinstance(f, models.ForeignKey):
-        return "" if isinstance(value, str) else "must be text (a name)"
+        return "" if isinstance(value, str) else _("must be text (a name)")
     if isinstance(f, models.BooleanField):
-        return "" if isinstance(value, bool) else "must be true or false"
+        return "" if isinstance(value, bool) else _("must be true or false")
     if isinstance(f, models.DecimalField):
-        return "" if number or isinstance(value, str) else "must be a number"
+        return "" if number or isinstance(value, str) else _("must be a number")
     if isinstance(f, models.IntegerField):
-        return "" if number and float(value).is_integer() else "must be a whole number"
+        return "" if number and float(value).is_integer() else _("must be a whole number")
     if isinstance(f, (models.CharField, models.TextField)):
-        return "" if isinstance(value, str) else "must be text"
+        return "" if isinstance(value, str) else _("must be text")
     return ""
 
 
@@ -169,12 +173,16 @@ def _import_sheet(system, transfer, sheet, values, errors):
     bad = set()
     for key, value in values.items():
         f = fields.get(key)
-        problem = "not a field of this sheet" if f is None else type_error(f, value)
+        problem = _("not a field of this sheet") if f is None else type_error(f, value)
         if not problem and isinstance(f, models.ForeignKey):
             target = f.related_model.objects.filter(name=value).first()
             if target is None:
                 known = ", ".join(f.related_model.objects.values_list("name", flat=True))
-                problem = f"no {f.verbose_name} named {value!r} here ({known})"
+                problem = _("no %(what)s named %(value)s here (%(known)s)") % {
+                    "what": f.verbose_name,
+                    "value": repr(value),
+                    "known": known,
+                }
             else:
                 value = target.pk
         if problem:
@@ -210,7 +218,7 @@ def _import_rows(sheet, spec, rows, errors):
         path = f"{spec.name}[{index}]"
         saved[spec.name].append(None)
         if not isinstance(row, dict):
-            errors.append(f"{path}: must be an object of fields")
+            errors.append(f"{path}: " + _("must be an object of fields"))
             continue
         try:
             instance = spec.matcher(sheet, row) if spec.matcher else None
@@ -224,7 +232,10 @@ def _import_rows(sheet, spec, rows, errors):
         for key, value in row.items():
             f = fields.get(key)
             if f is None or key in SKIPPED:
-                errors.append(f"{path}.{key}: not a field of a {model._meta.verbose_name}")
+                errors.append(
+                    f"{path}.{key}: "
+                    + _("not a field of a %(what)s") % {"what": model._meta.verbose_name}
+                )
                 bad.add(key)
                 continue
             if key in spec.refs:
@@ -246,7 +257,7 @@ def _import_rows(sheet, spec, rows, errors):
                 obj._change_reason = REASON
                 obj.save()
         except IntegrityError:
-            errors.append(f"{path}: clashes with another row (one per slot, one per name)")
+            errors.append(f"{path}: " + _("clashes with another row (one per slot, one per name)"))
             continue
         saved[spec.name][index] = obj.pk
 
@@ -256,10 +267,10 @@ def _reference(saved, list_name, value):
     if value is None:
         return None, ""
     if not isinstance(value, int) or isinstance(value, bool):
-        return None, f"must be a position in {list_name} (0, 1, ...) or null"
+        return None, _("must be a position in %(list)s (0, 1, ...) or null") % {"list": list_name}
     targets = saved.get(list_name, [])
     if not 0 <= value < len(targets):
-        return None, f"{list_name} has no row {value}"
+        return None, _("%(list)s has no row %(n)s") % {"list": list_name, "n": value}
     if targets[value] is None:
-        return None, f"{list_name}[{value}] could not be imported"
+        return None, _("%(list)s[%(n)s] could not be imported") % {"list": list_name, "n": value}
     return targets[value], ""

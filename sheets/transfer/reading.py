@@ -8,6 +8,8 @@ import json
 from dataclasses import dataclass, field
 
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sheets.systems.registry import all_systems, get_system
 from sheets.transfer import foundry
@@ -24,30 +26,36 @@ class Refused(Exception):
 class Document:
     system: object  # the registry's System
     data: dict  # a Tableside character document at the current schema
-    source: str = "Tableside file"
+    source: str = gettext_lazy("Tableside file")
     left_out: list[str] = field(default_factory=list)
     migrated_from: int | None = None
 
 
 def read_bytes(raw: bytes) -> dict:
     if len(raw) > MAX_BYTES:
-        raise Refused(f"The file is too big ({len(raw) // 1000} kB): a sheet is at most 1 MB.")
+        raise Refused(
+            _("The file is too big (%(size)s kB): a sheet is at most 1 MB.")
+            % {"size": len(raw) // 1000}
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Refused("The file is not UTF-8 text: export it again as JSON.") from None
+        raise Refused(_("The file is not UTF-8 text: export it again as JSON.")) from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise Refused("The file is not JSON: pick the .json file an export gave you.") from None
+        raise Refused(_("The file is not JSON: pick the .json file an export gave you.")) from None
     if not isinstance(data, dict):
-        raise Refused("The file is JSON but not a character: it should be one {...} object.")
+        raise Refused(_("The file is JSON but not a character: it should be one {...} object."))
     return data
 
 
 def read_upload(upload) -> dict:
     if upload.size > MAX_BYTES:
-        raise Refused(f"The file is too big ({upload.size // 1000} kB): a sheet is at most 1 MB.")
+        raise Refused(
+            _("The file is too big (%(size)s kB): a sheet is at most 1 MB.")
+            % {"size": upload.size // 1000}
+        )
     return read_bytes(upload.read(MAX_BYTES + 1))
 
 
@@ -55,34 +63,50 @@ def document(data: dict, chosen: str = "") -> Document:
     """What the file is, for which system, at the current schema. ``chosen``: the system
     the page asked for ("" to take the file's)."""
     if data.get("tableside") == "party":
-        raise Refused("This is a party file: import its characters one by one (export each sheet).")
+        raise Refused(
+            _("This is a party file: import its characters one by one (export each sheet).")
+        )
     if "tableside" not in data and foundry.is_actor(data):
         system, read = foundry.reader(data, chosen)
         converted, left_out = read(data)
         return Document(system, converted, foundry.source_name(system), left_out)
     if data.get("tableside") != "character":
         raise Refused(
-            "This is not a Tableside character file (nor a Foundry VTT actor): it has no "
-            '"tableside": "character".'
+            _(
+                "This is not a Tableside character file (nor a Foundry VTT actor): it has no "
+                '"tableside": "character".'
+            )
         )
     slug = data.get("system")
     known = {s.slug for s in all_systems()}
     if not isinstance(slug, str) or slug not in known:
         names = ", ".join(sorted(known))
-        raise Refused(f"The file's system {slug!r} is not one Tableside knows ({names}).")
+        raise Refused(
+            _("The file's system %(slug)s is not one Tableside knows (%(names)s).")
+            % {"slug": repr(slug), "names": names}
+        )
     system = get_system(slug)
     if chosen and chosen != slug:
         raise Refused(
-            f"This is a {system.name} character, not a {get_system(chosen).name} one: "
-            f"choose {system.name} (or any system) and upload it again."
+            _(
+                "This is a %(system)s character, not a %(chosen)s one: "
+                "choose %(system)s (or any system) and upload it again."
+            )
+            % {"system": system.name, "chosen": get_system(chosen).name}
         )
     version = data.get("schema")
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise Refused(f"The file's schema version {version!r} is not a version number.")
+        raise Refused(
+            _("The file's schema version %(version)s is not a version number.")
+            % {"version": repr(version)}
+        )
     if version > SCHEMA:
         raise Refused(
-            f"The file was written with schema version {version}, newer than this "
-            f"Tableside reads (up to {SCHEMA}): update Tableside or export it again."
+            _(
+                "The file was written with schema version %(version)s, newer than this "
+                "Tableside reads (up to %(schema)s): update Tableside or export it again."
+            )
+            % {"version": version, "schema": SCHEMA}
         )
     migrated_from = version if version < SCHEMA else None
     return Document(system, migrate(system, data), migrated_from=migrated_from)

@@ -10,6 +10,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from config.ids import IdChoiceField
@@ -51,25 +52,34 @@ def export_party(request, pk):
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        label="Character file",
-        help_text="A Tableside export (.json) or a Foundry VTT actor exported from its "
-        "Mutant: Year Zero or Twilight 2000 4E system. At most 1 MB.",
+        label=_("Character file"),
+        help_text=_(
+            "A Tableside export (.json) or a Foundry VTT actor exported from its "
+            "Mutant: Year Zero or Twilight 2000 4E system. At most 1 MB."
+        ),
     )
     system = forms.ChoiceField(
-        label="Game system",
+        label=_("Game system"),
         required=False,
-        help_text="Leave it on “From the file” unless the file does not say.",
+        help_text=_("Leave it on “From the file” unless the file does not say."),
     )
-    name = forms.CharField(max_length=100, required=False, help_text="Empty: the name in the file.")
-    party = IdChoiceField(queryset=Party.objects.none(), required=False, empty_label="No party yet")
+    name = forms.CharField(
+        label=_("Name"), max_length=100, required=False, help_text=_("Empty: the name in the file.")
+    )
+    party = IdChoiceField(
+        label=_("Party"),
+        queryset=Party.objects.none(),
+        required=False,
+        empty_label=_("No party yet"),
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["system"].choices = [("", "From the file"), *system_choices()]
+        self.fields["system"].choices = [("", _("From the file")), *system_choices()]
         self.fields["party"].queryset = Party.objects.for_user(user)
         self.helper = FormHelper()
         self.helper.attrs = {"enctype": "multipart/form-data"}
-        self.helper.add_input(Submit("import", "Import"))
+        self.helper.add_input(Submit("import", _("Import")))
 
 
 @login_required

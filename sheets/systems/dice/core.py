@@ -11,9 +11,19 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from .words import Saying, is_saying, put_into_words, say
+
 
 class DiceError(ValueError):
-    """Impossible dice input: negative dice, a second push, too many ammo dice..."""
+    """Impossible dice input: negative dice, a second push, too many ammo dice...
+
+    Made with a plain English message or a saying (``say(...)``, words.py): ``str()`` is
+    the English either way; ``saying`` (None for a plain message) is what a page puts
+    into the reader's words."""
+
+    def __init__(self, message: str | Saying):
+        self.saying: Saying | None = message if is_saying(message) else None
+        super().__init__(put_into_words(message))
 
 
 class RNG(Protocol):
@@ -52,7 +62,7 @@ class Effect:
 def roll(rng: RNG, size: int) -> int:
     """One die of ``size`` sides."""
     if size < 1:
-        raise DiceError(f"a die needs at least one side, not {size}")
+        raise DiceError(say("a die needs at least one side, not %(size)s", size=size))
     return rng.randint(1, size)
 
 
@@ -79,15 +89,24 @@ def require_int(
     low = whole and minimum is not None and value < minimum
     high = whole and maximum is not None and value > maximum
     if rule is not None and (not whole or low or high):
-        raise DiceError(f"{name} {rule}, not {value!r}")
+        # Translators: a value refused by a rule in the game's words: "Rolls is 1 to 3
+        # rolls, not 5"
+        raise DiceError(say("%(name)s %(rule)s, not %(value)s", name=name, rule=rule,
+                            value=repr(value)))  # fmt: skip
     if not whole:
-        raise DiceError(f"{name} must be a whole number, not {value!r}")
+        raise DiceError(
+            say("%(name)s must be a whole number, not %(value)s", name=name, value=repr(value))
+        )
     if low:
-        limit = "negative" if minimum == 0 else f"less than {minimum}"
-        raise DiceError(f"{name} cannot be {limit} ({value})")
+        if minimum == 0:
+            raise DiceError(say("%(name)s cannot be negative (%(value)s)", name=name, value=value))
+        raise DiceError(say("%(name)s cannot be less than %(minimum)s (%(value)s)", name=name,
+                            minimum=minimum, value=value))  # fmt: skip
     if high:
-        limit = "positive" if maximum == 0 and minimum is None else f"more than {maximum}"
-        raise DiceError(f"{name} cannot be {limit} ({value})")
+        if maximum == 0 and minimum is None:
+            raise DiceError(say("%(name)s cannot be positive (%(value)s)", name=name, value=value))
+        raise DiceError(say("%(name)s cannot be more than %(maximum)s (%(value)s)", name=name,
+                            maximum=maximum, value=value))  # fmt: skip
     return value
 
 
@@ -99,7 +118,10 @@ def require_count(name: str, count: int, *, maximum: int | None = None) -> int:
 def require_face(face: int, size: int, what: str) -> int:
     """Validate a face read from a d``size``; ``what`` names the die ("a referee die")."""
     if not _whole(face) or not 1 <= face <= size:
-        raise DiceError(f"{what} shows 1 to {size}, not {face!r}: that face cannot come up")
+        raise DiceError(
+            say("%(what)s shows 1 to %(size)s, not %(face)s: that face cannot come up",
+                what=what, size=size, face=repr(face))
+        )  # fmt: skip
     return face
 
 

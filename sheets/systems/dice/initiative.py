@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from .core import RNG, DiceError
+from .words import say
 
 DECK_SIZE = 10  # cards numbered 1 to 10
 MAX_COMBATANTS = 60  # six decks: more than any table fights at once
@@ -32,11 +33,16 @@ class Card:
 
 def require_combatants(count: int) -> int:
     if isinstance(count, bool) or not isinstance(count, int):
-        raise DiceError(f"the number of combatants must be a whole number, not {count!r}")
+        raise DiceError(
+            say("the number of combatants must be a whole number, not %(count)s", count=repr(count))
+        )
     if count < 1:
-        raise DiceError("a conflict needs at least one combatant")
+        raise DiceError(say("a conflict needs at least one combatant"))
     if count > MAX_COMBATANTS:
-        raise DiceError(f"a conflict takes at most {MAX_COMBATANTS} combatants, not {count}")
+        raise DiceError(
+            say("a conflict takes at most %(most)s combatants, not %(count)s",
+                most=MAX_COMBATANTS, count=count)
+        )  # fmt: skip
     return count
 
 
