@@ -1,10 +1,79 @@
 """The roll log: every roll made on the server, with every die and its effects."""
 
+import json
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from sheets.systems.dice.words import is_saying, put_into_words
 
 FEED_LENGTH = 30  # rolls a feed or log shows
+
+
+def in_words(value) -> str:
+    """A stored saying (or old plain text) in the active language."""
+    return put_into_words(value, gettext, ngettext)
+
+
+class KeepsWords(models.Model):
+    """A row whose ``label`` and ``outcome`` CharFields may be given a saying
+    (``sheets.systems.dice.words``): saved, they hold its English (admin, search, old
+    readers: ``put_into_words(value)[:200]``) and ``result["words"]`` keeps the saying,
+    which ``label_words`` / ``outcome_words`` put into the reader's language. Rows
+    written before sayings (plain text, no ``words``) read as they were."""
+
+    WORDED = ("label", "outcome")
+
+    class Meta:
+        abstract = True
+
+    def keep_words(self) -> bool:
+        """Turn sayings given for the worded fields into English plus ``result["words"]``;
+        drop a kept saying the field no longer says. Whether ``result`` changed."""
+        result = dict(self.result or {})
+        kept = dict(result.get("words") or {})
+        before = dict(kept)
+        for name in self.WORDED:
+            value = getattr(self, name)
+            if is_saying(value) or isinstance(value, list):
+                kept[name] = value
+                setattr(self, name, put_into_words(value)[:200])
+            elif name in kept and put_into_words(kept[name])[:200] != (value or ""):
+                del kept[name]  # plain text written over it since
+        if kept == before:
+            return False
+        if kept:
+            result["words"] = kept
+        else:
+            result.pop("words", None)
+        self.result = result
+        return True
+
+    def save(self, *args, **kwargs):
+        changed = self.keep_words()
+        fields = kwargs.get("update_fields")
+        if changed and fields is not None and "result" not in fields:
+            kwargs["update_fields"] = [*fields, "result"]
+        super().save(*args, **kwargs)
+
+    def _worded(self, name: str) -> str:
+        saying = ((self.result or {}).get("words") or {}).get(name)
+        if saying is None:
+            return getattr(self, name) or ""
+        return in_words(saying)
+
+    @property
+    def label_words(self) -> str:
+        """The label in the reader's language (as stored, for an old row)."""
+        return self._worded("label")
+
+    @property
+    def outcome_words(self) -> str:
+        """The outcome in the reader's language (as stored, for an old row)."""
+        return self._worded("outcome")
 
 
 class RollQuerySet(models.QuerySet):
@@ -48,14 +117,14 @@ class RollQuerySet(models.QuerySet):
         return self.select_related("character", "user", "push").order_by("-created", "-pk")
 
 
-class Roll(models.Model):
+class Roll(KeepsWords):
     character = models.ForeignKey(
         "sheets.Character", on_delete=models.CASCADE, related_name="rolls", null=True,
-        blank=True, help_text="Empty for the GM's NPC and monster rolls.",
+        blank=True, help_text=_("Empty for the GM's NPC and monster rolls."),
     )  # fmt: skip
     npc_name = models.CharField(
         max_length=80, blank=True, default="",
-        help_text="The NPC or monster the GM rolled for (or opposed the character with).",
+        help_text=_("The NPC or monster the GM rolled for (or opposed the character with)."),
     )  # fmt: skip
     party = models.ForeignKey(
         "sheets.Party", on_delete=models.SET_NULL, null=True, blank=True, related_name="rolls"
@@ -64,27 +133,30 @@ class Roll(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="rolls"
     )
     system = models.CharField(max_length=20)
-    kind = models.CharField(max_length=40, help_text="The roll action: skill, armor, rot...")
+    kind = models.CharField(max_length=40, help_text=_("The roll action: skill, armor, rot..."))
     label = models.CharField(max_length=200)
-    inputs = models.JSONField(default=dict, help_text="What was asked for: skill, modifier...")
-    result = models.JSONField(default=dict, help_text="Every die, and the result's lines.")
+    inputs = models.JSONField(default=dict, help_text=_("What was asked for: skill, modifier..."))
+    result = models.JSONField(default=dict, help_text=_("Every die, and the result's lines."))
     outcome = models.CharField(max_length=200)
-    effects = models.JSONField(default=list, help_text="What the roll changed on the sheet.")
+    effects = models.JSONField(default=list, help_text=_("What the roll changed on the sheet."))
     pushable = models.BooleanField(default=False)
     pushed_from = models.OneToOneField(
         "self", on_delete=models.CASCADE, null=True, blank=True, related_name="push",
-        help_text="The roll this push re-rolled; a roll can be pushed once.",
+        help_text=_("The roll this push re-rolled; a roll can be pushed once."),
     )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     undone = models.JSONField(
         default=list, blank=True,
-        help_text="What an Undo took back of this roll's effects (one line each); the "
-        "feed shows it on the roll's card.",
+        help_text=_(
+            "What an Undo took back of this roll's effects (one line each); the "
+            "feed shows it on the roll's card."
+        ),
     )  # fmt: skip
     secret = models.BooleanField(
         default=False,
-        help_text="Rolled by the GM in secret: players see only that the GM rolled, until "
-        "it is revealed.",
+        help_text=_(
+            "Rolled by the GM in secret: players see only that the GM rolled, until it is revealed."
+        ),
     )
 
     objects = RollQuerySet.as_manager()
@@ -94,14 +166,14 @@ class Roll(models.Model):
         indexes = [models.Index(fields=["party", "-created"], name="roll_party_recent")]
 
     def __str__(self):
-        return f"{self.who} {self.label}: {self.outcome}"
+        return f"{self.who} {self.label_words}: {self.outcome_words}"
 
     @property
     def who(self) -> str:
         """Who rolled, as a feed card names it: the character, else the GM's NPC."""
         if self.character_id is not None:
             return self.character.name
-        return self.npc_name or "An NPC"
+        return self.npc_name or gettext("An NPC")
 
     @property
     def is_npc(self) -> bool:
@@ -190,35 +262,36 @@ class Roll(models.Model):
         if self.push_open:
             return ""
         if self.can_push:  # allowed and not pushed: the character rolled since
-            return (
-                f"{self.who} has rolled since: a roll can be pushed only until the "
+            return gettext(
+                "%(who)s has rolled since: a roll can be pushed only until the "
                 "character's next roll."
-            )
+            ) % {"who": self.who}
         if (self.result or {}).get("push_closed"):
-            return "The GM closed this roll's push."
-        return "This roll was already pushed, or cannot be pushed."
+            return gettext("The GM closed this roll's push.")
+        return gettext("This roll was already pushed, or cannot be pushed.")
 
 
-class GroupCheck(models.Model):
+class GroupCheck(KeepsWords):
     """A check the GM starts for several characters (docs/sheet-shell.md, "Group
     checks"): each participant does their part from their own page; once every part is
     in (or the GM reads early) the whole is read and recorded."""
 
     OPEN, READING, DONE, CANCELLED = "open", "reading", "done", "cancelled"
     STATES = [
-        (OPEN, "Waiting for the participants"),
-        (READING, "Every part is in: exchanges, then reading"),
-        (DONE, "Read"),
-        (CANCELLED, "Cancelled by the GM"),
+        (OPEN, _("Waiting for the participants")),
+        (READING, _("Every part is in: exchanges, then reading")),
+        # Translators: a group check whose result has been read
+        (DONE, _("Read")),
+        (CANCELLED, _("Cancelled by the GM")),
     ]
 
     party = models.ForeignKey("sheets.Party", on_delete=models.CASCADE, related_name="group_checks")
     system = models.CharField(max_length=20)
     kind = models.CharField(max_length=40)
     label = models.CharField(max_length=200)
-    inputs = models.JSONField(default=dict, help_text="What the GM asked for.")
+    inputs = models.JSONField(default=dict, help_text=_("What the GM asked for."))
     state = models.CharField(max_length=10, choices=STATES, default=OPEN)
-    result = models.JSONField(default=dict, help_text="Exchanges made, the reading's lines.")
+    result = models.JSONField(default=dict, help_text=_("Exchanges made, the reading's lines."))
     outcome = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -230,7 +303,7 @@ class GroupCheck(models.Model):
         ordering = ["-created", "-pk"]
 
     def __str__(self):
-        return f"{self.label} ({self.get_state_display()})"
+        return f"{self.label_words} ({self.get_state_display()})"
 
     @property
     def is_active(self) -> bool:
@@ -257,8 +330,27 @@ class GroupParticipant(models.Model):
     roll = models.OneToOneField(
         Roll, on_delete=models.SET_NULL, null=True, blank=True, related_name="group_part"
     )
-    swapped = models.BooleanField(default=False, help_text="Took part in an exchange.")
+    swapped = models.BooleanField(default=False, help_text=_("Took part in an exchange."))
     note = models.CharField(max_length=200, blank=True)
+
+    def save(self, *args, **kwargs):
+        """A saying given for ``note`` is kept as its JSON text (read by ``note_words``);
+        one too long for the column keeps its English."""
+        if is_saying(self.note):
+            text = json.dumps(self.note, ensure_ascii=False, separators=(",", ":"))
+            self.note = text if len(text) <= 200 else put_into_words(self.note)[:200]
+        super().save(*args, **kwargs)
+
+    @property
+    def note_words(self) -> str:
+        """The note in the reader's language (plain text as it was)."""
+        note = self.note
+        if isinstance(note, str) and note.startswith('{"say"'):
+            try:
+                note = json.loads(note)
+            except ValueError:
+                return self.note
+        return in_words(note)
 
     class Meta:
         ordering = ["character__name", "pk"]
@@ -267,7 +359,10 @@ class GroupParticipant(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.character} in {self.group}"
+        return gettext("%(character)s in %(group)s") % {
+            "character": self.character,
+            "group": self.group,
+        }
 
 
 class Conflict(models.Model):
@@ -278,17 +373,19 @@ class Conflict(models.Model):
 
     party = models.ForeignKey("sheets.Party", on_delete=models.CASCADE, related_name="conflicts")
     system = models.CharField(max_length=20)
-    drawn = models.BooleanField(default=True, help_text="The order comes from cards drawn.")
+    drawn = models.BooleanField(default=True, help_text=_("The order comes from cards drawn."))
     hide_npc_cards = models.BooleanField(
-        default=False, help_text="Players see where the NPCs act, not their cards."
+        default=False, help_text=_("Players see where the NPCs act, not their cards.")
     )
     round = models.PositiveIntegerField(default=1)
     turn = models.PositiveIntegerField(
         null=True, blank=True,
-        help_text="Who acts, counted from 0 in the order; empty before the round begins "
-        "(when willing combatants may swap).",
+        help_text=_(
+            "Who acts, counted from 0 in the order; empty before the round begins "
+            "(when willing combatants may swap)."
+        ),
     )  # fmt: skip
-    log = models.JSONField(default=list, blank=True, help_text="What happened, one line each.")
+    log = models.JSONField(default=list, blank=True, help_text=_("What happened, one line each."))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -299,7 +396,10 @@ class Conflict(models.Model):
         ordering = ["-created", "-pk"]
 
     def __str__(self):
-        return f"Conflict in {self.party} (round {self.round})"
+        return gettext("Conflict in %(party)s (round %(round)s)") % {
+            "party": self.party,
+            "round": self.round,
+        }
 
     @property
     def system_descriptor(self):
@@ -316,14 +416,18 @@ class Combatant(models.Model):
     character = models.ForeignKey(
         "sheets.Character", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    name = models.CharField(max_length=80, blank=True, help_text="An NPC's or a group's name.")
-    count = models.PositiveSmallIntegerField(default=1, help_text="How many NPCs share the card.")
+    name = models.CharField(max_length=80, blank=True, help_text=_("An NPC's or a group's name."))
+    count = models.PositiveSmallIntegerField(
+        default=1, help_text=_("How many NPCs share the card.")
+    )
     card = models.PositiveSmallIntegerField(null=True, blank=True)
     deck = models.PositiveSmallIntegerField(default=1)
-    position = models.PositiveIntegerField(default=0, help_text="The place in the order, from 0.")
+    position = models.PositiveIntegerField(
+        default=0, help_text=_("The place in the order, from 0.")
+    )
     asks = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="asked_by",
-        help_text="The combatant this one asks to swap cards with before the round begins.",
+        help_text=_("The combatant this one asks to swap cards with before the round begins."),
     )  # fmt: skip
 
     class Meta:
