@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from rolls.actions import Rolled
 from rolls.models import GroupCheck, GroupParticipant, Roll
@@ -129,7 +130,7 @@ def do_part(group_pk: int, character_pk: int, user, rng) -> GroupCheck:
 def do_swap(group_pk: int, character_pk: int, other_pk: int, user) -> GroupCheck:
     """The step between (Slots: ``character`` exchanges a die with ``other``)."""
     with transaction.atomic():
-        group, participants, _ = _lock(group_pk)
+        group, participants, _sheets = _lock(group_pk)
         mine = _mine(participants, character_pk)
         kind = group.kind_descriptor
         if not kind.swap:
@@ -170,7 +171,7 @@ def do_read(group_pk: int, user, *, by_gm: bool) -> GroupCheck:
         for participant in participants:
             if not participant.done:
                 participant.done = True
-                participant.note = say("left out: the GM read the results first")
+                participant.note = gettext_noop("left out: the GM read the results first")
                 participant.save(update_fields=["done", "note"])
         _read(group, participants, sheets, user)
         after_commit(announce_group, group.party_id)

@@ -30,6 +30,13 @@ class KeepsWords(models.Model):
     class Meta:
         abstract = True
 
+    def save(self, *args, **kwargs):
+        changed = self.keep_words()
+        fields = kwargs.get("update_fields")
+        if changed and fields is not None and "result" not in fields:
+            kwargs["update_fields"] = [*fields, "result"]
+        super().save(*args, **kwargs)
+
     def keep_words(self) -> bool:
         """Turn sayings given for the worded fields into English plus ``result["words"]``;
         drop a kept saying the field no longer says. Whether ``result`` changed."""
@@ -51,13 +58,6 @@ class KeepsWords(models.Model):
             result.pop("words", None)
         self.result = result
         return True
-
-    def save(self, *args, **kwargs):
-        changed = self.keep_words()
-        fields = kwargs.get("update_fields")
-        if changed and fields is not None and "result" not in fields:
-            kwargs["update_fields"] = [*fields, "result"]
-        super().save(*args, **kwargs)
 
     def _worded(self, name: str) -> str:
         saying = ((self.result or {}).get("words") or {}).get(name)
@@ -333,25 +333,6 @@ class GroupParticipant(models.Model):
     swapped = models.BooleanField(default=False, help_text=_("Took part in an exchange."))
     note = models.CharField(max_length=200, blank=True)
 
-    def save(self, *args, **kwargs):
-        """A saying given for ``note`` is kept as its JSON text (read by ``note_words``);
-        one too long for the column keeps its English."""
-        if is_saying(self.note):
-            text = json.dumps(self.note, ensure_ascii=False, separators=(",", ":"))
-            self.note = text if len(text) <= 200 else put_into_words(self.note)[:200]
-        super().save(*args, **kwargs)
-
-    @property
-    def note_words(self) -> str:
-        """The note in the reader's language (plain text as it was)."""
-        note = self.note
-        if isinstance(note, str) and note.startswith('{"say"'):
-            try:
-                note = json.loads(note)
-            except ValueError:
-                return self.note
-        return in_words(note)
-
     class Meta:
         ordering = ["character__name", "pk"]
         constraints = [
@@ -363,6 +344,27 @@ class GroupParticipant(models.Model):
             "character": self.character,
             "group": self.group,
         }
+
+    def save(self, *args, **kwargs):
+        """A saying given for ``note`` is kept as its JSON text (read by ``note_words``);
+        one too long for the column keeps its English."""
+        if is_saying(self.note):
+            text = json.dumps(self.note, ensure_ascii=False, separators=(",", ":"))
+            self.note = text if len(text) <= 200 else put_into_words(self.note)[:200]
+        super().save(*args, **kwargs)
+
+    @property
+    def note_words(self) -> str:
+        """The note in the reader's language: a stored saying put into words; plain
+        English looked up in the catalogue (the fixed notes are marked with
+        ``gettext_noop`` where they are written), else shown as it was."""
+        note = self.note
+        if isinstance(note, str) and note.startswith('{"say"'):
+            try:
+                return in_words(json.loads(note))
+            except ValueError:
+                return note
+        return gettext(note) if note else ""
 
 
 class Conflict(models.Model):

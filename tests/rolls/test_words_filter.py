@@ -5,48 +5,24 @@ English rather than breaking the page."""
 import pytest
 from django.template import Context, Template
 from django.utils import translation
-from django.utils.translation import trans_real
 
 from sheets.systems.dice.words import say, say_n
-
-SWEDISH = {
-    "%(count)s successes": "%(count)s lyckanden",
-    ("%(n)s success", 0): "%(n)s lyckande",
-    ("%(n)s success", 1): "%(n)s lyckanden",
-    "Strength": "Styrka",
-    "%(attribute)s trauma": "trauma på %(attribute)s",
-    "Fight": "Slåss",
-    "%(skill)s roll": "slag för %(wrong)s",  # a translator's mistake
-}
-
-
-@pytest.fixture
-def swedish():
-    """Swedish active, with a few catalogue entries of its own (none compiled here)."""
-    catalog = trans_real.translation("sv")._catalog
-    saved = {key: catalog.get(key) for key in SWEDISH}
-    for key, text in SWEDISH.items():
-        catalog[key] = text
-    with translation.override("sv"):
-        yield
-    for key, text in saved.items():
-        if text is None:
-            del catalog._catalogs[0][key]
-        else:
-            catalog[key] = text
+from tests.rolls.swedish import swedish  # noqa: F401  (a fixture)
 
 
 def shown(value) -> str:
     return Template("{% load words %}{{ value|words }}").render(Context({"value": value}))
 
 
-def test_a_saying_reads_in_english_by_default_and_in_swedish_for_a_swedish_reader(swedish):
+@pytest.mark.usefixtures("swedish")
+def test_a_saying_reads_in_english_by_default_and_in_swedish_for_a_swedish_reader():
     with translation.override("en"):
         assert shown(say("%(count)s successes", count=3)) == "3 successes"
     assert shown(say("%(count)s successes", count=3)) == "3 lyckanden"
 
 
-def test_a_plural_takes_the_form_of_its_count(swedish):
+@pytest.mark.usefixtures("swedish")
+def test_a_plural_takes_the_form_of_its_count():
     assert shown(say_n("%(n)s success", "%(n)s successes", 1)) == "1 lyckande"
     assert shown(say_n("%(n)s success", "%(n)s successes", 4)) == "4 lyckanden"
     with translation.override("en"):
@@ -54,27 +30,32 @@ def test_a_plural_takes_the_form_of_its_count(swedish):
         assert shown(say_n("%(n)s success", "%(n)s successes", 4)) == "4 successes"
 
 
-def test_a_saying_inside_a_saying_is_put_into_words_too(swedish):
+@pytest.mark.usefixtures("swedish")
+def test_a_saying_inside_a_saying_is_put_into_words_too():
     trauma = say("%(attribute)s trauma", attribute=say("Strength"))
     assert shown(trauma) == "trauma på Styrka"
     with translation.override("en"):
         assert shown(trauma) == "Strength trauma"
 
 
-def test_a_list_is_joined_and_each_part_translated(swedish):
+@pytest.mark.usefixtures("swedish")
+def test_a_list_is_joined_and_each_part_translated():
     assert shown([say("Fight"), "Ghoul", say("Strength")]) == "Slåss, Ghoul, Styrka"
 
 
-def test_old_plain_strings_and_empties_show_as_they_were(swedish):
+@pytest.mark.usefixtures("swedish")
+def test_old_plain_strings_and_empties_show_as_they_were():
     assert shown("2 successes") == "2 successes"  # a row stored before sayings
     assert shown(None) == "" and shown(7) == "7"
 
 
-def test_a_bad_catalogue_entry_shows_the_english_and_does_not_break(swedish):
+@pytest.mark.usefixtures("swedish")
+def test_a_bad_catalogue_entry_shows_the_english_and_does_not_break():
     assert shown(say("%(skill)s roll", skill="Fight")) == "Fight roll"
 
 
-def test_values_are_escaped_in_a_template(swedish):
+@pytest.mark.usefixtures("swedish")
+def test_values_are_escaped_in_a_template():
     assert shown(say("%(attribute)s trauma", attribute="<b>x</b>")) == (
         "trauma på &lt;b&gt;x&lt;/b&gt;"
     )
