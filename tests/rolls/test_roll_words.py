@@ -179,3 +179,16 @@ def test_a_group_participants_note_reads_in_the_readers_language():
     assert part.note_words == "a note of the game's own"
     part.note = json.dumps(say("Strength"))
     assert part.note_words == "Styrka"
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("swedish")
+def test_the_home_pages_last_roll_reads_in_the_readers_language(saved, mutant_sheet):
+    from rolls.templatetags.feed_tags import with_last_rolls
+
+    [card] = with_last_rolls([{"character": mutant_sheet.character}])
+    assert card["last_roll"]["label"] == "Slåss"
+    assert card["last_roll"]["outcome"] == "2 lyckanden"
+    with translation.override("en"):
+        [card] = with_last_rolls([{"character": mutant_sheet.character}])
+    assert (card["last_roll"]["label"], card["last_roll"]["outcome"]) == ("Fight", "2 successes")
