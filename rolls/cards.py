@@ -48,21 +48,23 @@ def _when(roll) -> str:
 
 
 def _secret_card(roll, new: str, swap: str) -> str:
+    said = _("The GM rolled, in secret.")
     return (
         f'<article class="card roll-card roll-card-secret{new}" id="roll-card-{roll.pk}"'
         f' data-roll="{roll.pk}" data-roll-secret{swap}>'
         '<div class="card-body py-2 d-flex justify-content-between gap-2">'
         '<div class="text-body-secondary"><span aria-hidden="true">&#x1F3B2;</span>'
-        f" {_('The GM rolled, in secret.')}</div>{_when(roll)}</div></article>"
+        f" {said}</div>{_when(roll)}</div></article>"
     )
 
 
 def _reveal_form(roll, csrf_token) -> str:
     url = reverse("roll_reveal", args=[roll.pk])
+    reveal = _("Reveal to the party")
     return (
         f'<form method="post" action="{url}" hx-post="{url}" hx-target="#roll-card-{roll.pk}"'
         f' hx-swap="outerHTML" class="mt-1">{csrf_input(csrf_token)}<button class="btn btn-sm'
-        f' btn-outline-light" type="submit">{_("Reveal to the party")}</button></form>'
+        f' btn-outline-light" type="submit">{reveal}</button></form>'
     )
 
 
@@ -73,18 +75,17 @@ def _push_controls(roll, is_gm: bool, csrf_token) -> str:
     NPC's side. The GM's card of a character's roll: Close the push, never Push."""
     if not roll.push_open:
         if (roll.result or {}).get("push_closed"):
-            return (
-                '<p class="small text-body-secondary mb-0 mt-1" data-push-closed>'
-                f"{_('Push closed by the GM.')}</p>"
-            )
+            closed = _("Push closed by the GM.")
+            return f'<p class="small text-body-secondary mb-0 mt-1" data-push-closed>{closed}</p>'
         return ""
     if is_gm and not roll.gm_pushes:
         url = reverse("roll_close_push", args=[roll.pk])
+        close = _("Close the push")
         return (
             f'<form method="post" action="{url}" hx-post="{url}" hx-target="#roll-card-{roll.pk}"'
             f' hx-swap="outerHTML" class="mt-1" data-close-push>{csrf_input(csrf_token)}'
             '<button class="btn btn-sm btn-outline-secondary" type="submit">'
-            f"{_('Close the push')}</button></form>"
+            f"{close}</button></form>"
         )
     if roll.gm_pushes and not is_gm:  # the NPC's side: the GM's to push
         return ""
@@ -114,26 +115,30 @@ def roll_card_html(
     if roll.character_id is not None and roll.character.portrait:  # the name is beside it
         who = portrait_html(roll.character, "card", placeholder=False) + who
     if roll.is_npc:
-        who += f' <span class="badge text-bg-secondary">{_("NPC")}</span>'
+        npc = _("NPC")
+        who += f' <span class="badge text-bg-secondary">{npc}</span>'
     elif roll.npc_name:
         opponent = escaped(roll.npc_name)
         vs = _("vs")
         who += f' <span class="text-body-secondary">{vs}</span> <strong>{opponent}</strong>'
-    badges = f' <span class="badge text-bg-warning">{_("pushed")}</span>' if roll.is_push else ""
+    pushed_word, secret_word = _("pushed"), _("secret")
+    badges = f' <span class="badge text-bg-warning">{pushed_word}</span>' if roll.is_push else ""
     if roll.secret:
-        badges += f' <span class="badge text-bg-dark border">{_("secret")}</span>'
+        badges += f' <span class="badge text-bg-dark border">{secret_word}</span>'
     effects = ""
     if roll.effects:
         items = "".join(
             f"<li>{escaped(in_words(effect.get('note') or effect.get('target', '')))}</li>"
             for effect in roll.effects
         )
-        effects = f'<ul class="small mb-0 mt-1 ps-3" aria-label="{_("Effects")}">{items}</ul>'
+        named = _("Effects")
+        effects = f'<ul class="small mb-0 mt-1 ps-3" aria-label="{named}">{items}</ul>'
     if roll.undone:
-        badges += f' <span class="badge text-bg-secondary">{_("undone")}</span>'
+        undone_word, undone_line = _("undone"), _("Undone: %(what)s.")
+        badges += f' <span class="badge text-bg-secondary">{undone_word}</span>'
         effects += "".join(
             '<p class="small mb-0 mt-1 text-warning-emphasis" data-undone>'
-            f"{escaped(_('Undone: %(what)s.') % {'what': in_words(line)})}</p>"
+            f"{escaped(undone_line % {'what': in_words(line)})}</p>"
             for line in roll.undone
         )
     pushed = f' data-roll-pushed data-push-of="{roll.pushed_from_id}"' if roll.is_push else ""

@@ -109,7 +109,8 @@ def dice_list(dice, pushed=False, small=False):
         return ""
     items = "".join(_die(die, bool(pushed)) for die in dice)
     css = "dice dice-small" if small else "dice"
-    return mark_safe(f'<ul class="{css}" aria-label="{_("Dice")}">{items}</ul>')
+    named = _("Dice")
+    return mark_safe(f'<ul class="{css}" aria-label="{named}">{items}</ul>')
 
 
 @register.filter
