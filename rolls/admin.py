@@ -2,6 +2,7 @@
 is a record of dice the server threw (its effects were applied to the sheet then)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from rolls.models import (
     ApiToken,
@@ -94,7 +95,7 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # the GM makes them, and sees the token once
 
-    @admin.action(description="Revoke the selected tokens")
+    @admin.action(description=gettext_lazy("Revoke the selected tokens"))
     def revoke(self, request, queryset):
         for token in queryset.filter(revoked__isnull=True):
             token.revoke()

@@ -14,8 +14,10 @@ from django.utils.dateformat import format as date_format
 from django.utils.dateformat import time_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
+from django.utils.translation import gettext as _
 
 from config.form_renderer import csrf_input, escaped
+from rolls.models import in_words
 from rolls.templatetags.dice_tags import dice_list
 from sheets.portraits.markup import portrait_html
 
@@ -30,7 +32,7 @@ def roll_dice_html(roll, small: bool = False) -> SafeString:
     return mark_safe(
         "".join(
             '<div class="dice-group"><span class="dice-group-label">'
-            f"{escaped(group.get('label', ''))}</span>"
+            f"{escaped(in_words(group.get('label', '')))}</span>"
             f"{dice_list(group.get('dice'), pushed, small)}</div>"
             for group in groups
         )
@@ -46,21 +48,23 @@ def _when(roll) -> str:
 
 
 def _secret_card(roll, new: str, swap: str) -> str:
+    said = _("The GM rolled, in secret.")
     return (
         f'<article class="card roll-card roll-card-secret{new}" id="roll-card-{roll.pk}"'
         f' data-roll="{roll.pk}" data-roll-secret{swap}>'
         '<div class="card-body py-2 d-flex justify-content-between gap-2">'
         '<div class="text-body-secondary"><span aria-hidden="true">&#x1F3B2;</span>'
-        f" The GM rolled, in secret.</div>{_when(roll)}</div></article>"
+        f" {said}</div>{_when(roll)}</div></article>"
     )
 
 
 def _reveal_form(roll, csrf_token) -> str:
     url = reverse("roll_reveal", args=[roll.pk])
+    reveal = _("Reveal to the party")
     return (
         f'<form method="post" action="{url}" hx-post="{url}" hx-target="#roll-card-{roll.pk}"'
         f' hx-swap="outerHTML" class="mt-1">{csrf_input(csrf_token)}<button class="btn btn-sm'
-        ' btn-outline-light" type="submit">Reveal to the party</button></form>'
+        f' btn-outline-light" type="submit">{reveal}</button></form>'
     )
 
 
@@ -71,30 +75,29 @@ def _push_controls(roll, is_gm: bool, csrf_token) -> str:
     NPC's side. The GM's card of a character's roll: Close the push, never Push."""
     if not roll.push_open:
         if (roll.result or {}).get("push_closed"):
-            return (
-                '<p class="small text-body-secondary mb-0 mt-1" data-push-closed>'
-                "Push closed by the GM.</p>"
-            )
+            closed = _("Push closed by the GM.")
+            return f'<p class="small text-body-secondary mb-0 mt-1" data-push-closed>{closed}</p>'
         return ""
     if is_gm and not roll.gm_pushes:
         url = reverse("roll_close_push", args=[roll.pk])
+        close = _("Close the push")
         return (
             f'<form method="post" action="{url}" hx-post="{url}" hx-target="#roll-card-{roll.pk}"'
             f' hx-swap="outerHTML" class="mt-1" data-close-push>{csrf_input(csrf_token)}'
-            '<button class="btn btn-sm btn-outline-secondary" type="submit">Close the push'
-            "</button></form>"
+            '<button class="btn btn-sm btn-outline-secondary" type="submit">'
+            f"{close}</button></form>"
         )
     if roll.gm_pushes and not is_gm:  # the NPC's side: the GM's to push
         return ""
     url = reverse("roll_push", args=[roll.pk])
     side = (roll.result or {}).get("push_side")
-    label = f"Push {escaped(side)}" if side else "Push the roll"
+    label = _("Push %(side)s") % {"side": escaped(in_words(side))} if side else _("Push the roll")
     hidden = "" if is_gm else " hidden"
     return (
         f'<form method="post" action="{url}" class="mt-1"'
         f' data-card-push="{roll.character_id or "npc"}"{hidden}>{csrf_input(csrf_token)}'
         '<button class="btn btn-sm btn-warning" type="submit"'
-        f' aria-label="{label}: {escaped(roll.label)}">{label}</button></form>'
+        f' aria-label="{label}: {escaped(roll.label_words)}">{label}</button></form>'
     )
 
 
@@ -112,25 +115,30 @@ def roll_card_html(
     if roll.character_id is not None and roll.character.portrait:  # the name is beside it
         who = portrait_html(roll.character, "card", placeholder=False) + who
     if roll.is_npc:
-        who += ' <span class="badge text-bg-secondary">NPC</span>'
+        npc = _("NPC")
+        who += f' <span class="badge text-bg-secondary">{npc}</span>'
     elif roll.npc_name:
         opponent = escaped(roll.npc_name)
-        who += f' <span class="text-body-secondary">vs</span> <strong>{opponent}</strong>'
-    badges = ' <span class="badge text-bg-warning">pushed</span>' if roll.is_push else ""
+        vs = _("vs")
+        who += f' <span class="text-body-secondary">{vs}</span> <strong>{opponent}</strong>'
+    pushed_word, secret_word = _("pushed"), _("secret")
+    badges = f' <span class="badge text-bg-warning">{pushed_word}</span>' if roll.is_push else ""
     if roll.secret:
-        badges += ' <span class="badge text-bg-dark border">secret</span>'
+        badges += f' <span class="badge text-bg-dark border">{secret_word}</span>'
     effects = ""
     if roll.effects:
         items = "".join(
-            f"<li>{escaped(effect.get('note') or effect.get('target', ''))}</li>"
+            f"<li>{escaped(in_words(effect.get('note') or effect.get('target', '')))}</li>"
             for effect in roll.effects
         )
-        effects = f'<ul class="small mb-0 mt-1 ps-3" aria-label="Effects">{items}</ul>'
+        named = _("Effects")
+        effects = f'<ul class="small mb-0 mt-1 ps-3" aria-label="{named}">{items}</ul>'
     if roll.undone:
-        badges += ' <span class="badge text-bg-secondary">undone</span>'
+        undone_word, undone_line = _("undone"), _("Undone: %(what)s.")
+        badges += f' <span class="badge text-bg-secondary">{undone_word}</span>'
         effects += "".join(
-            f'<p class="small mb-0 mt-1 text-warning-emphasis" data-undone>Undone:'
-            f" {escaped(line)}.</p>"
+            '<p class="small mb-0 mt-1 text-warning-emphasis" data-undone>'
+            f"{escaped(undone_line % {'what': in_words(line)})}</p>"
             for line in roll.undone
         )
     pushed = f' data-roll-pushed data-push-of="{roll.pushed_from_id}"' if roll.is_push else ""
@@ -143,7 +151,7 @@ def roll_card_html(
         f' data-roll-tone="{escaped(roll.tone)}"{pushed}{swap}>'
         '<div class="card-body py-2"><div class="d-flex justify-content-between gap-2">'
         f'<div>{who} · <a class="roll-card-link" href="{reverse("roll_detail", args=[roll.pk])}">'
-        f"{escaped(roll.label)}</a>{badges}</div>{_when(roll)}</div>"
-        f'<div class="fw-bold" data-outcome>{escaped(roll.outcome)}</div>'
+        f"{escaped(roll.label_words)}</a>{badges}</div>{_when(roll)}</div>"
+        f'<div class="fw-bold" data-outcome>{escaped(roll.outcome_words)}</div>'
         f"{roll_dice_html(roll, small=True)}{effects}{reveal}</div></article>"
     )

@@ -8,12 +8,13 @@ from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from config.ids import id_or_404, parse_id
 from rolls import groups
-from rolls.models import GroupCheck
+from rolls.models import GroupCheck, error_words
 from rolls.rng import server_rng
 from sheets.models import Character, Party
 from sheets.systems.dice.core import DiceError
@@ -25,7 +26,7 @@ def _kind(system_slug, kind_slug):
         system = get_system(system_slug)
         return system, system.group_check(kind_slug)
     except LookupError as error:
-        raise Http404(str(error)) from error
+        raise Http404(error_words(error)) from error
 
 
 @login_required
@@ -123,9 +124,9 @@ def _step(request, group, do):
     try:
         group = do()
     except groups.GroupRefused as refused:
-        return _refused(request, group, str(refused), refused.status)
+        return _refused(request, group, error_words(refused), refused.status)
     except DiceError as error:
-        return _refused(request, group, str(error), 422)
+        return _refused(request, group, error_words(error), 422)
     return _answer(request, group)
 
 
@@ -136,9 +137,11 @@ def group_part(request, pk, character_pk):
     group = _group_for_member(request, pk)
     character = get_object_or_404(Character.objects.select_related("party"), pk=character_pk)
     if not group.participants.filter(character=character).exists():
-        return HttpResponseForbidden("This character is not in this group check.")
+        return HttpResponseForbidden(_("This character is not in this group check."))
     if not character.can_edit(request.user) or character.party_id != group.party_id:
-        return HttpResponseForbidden("Only this character's player (or the GM) rolls their part.")
+        return HttpResponseForbidden(
+            _("Only this character's player (or the GM) rolls their part.")
+        )
     return _step(
         request, group, lambda: groups.do_part(group.pk, character.pk, request.user, server_rng())
     )
@@ -151,12 +154,12 @@ def group_swap(request, pk):
     raw = parse_id(request.POST.get("character", ""))
     other = parse_id(request.POST.get("other", ""))
     if raw is None or other is None:
-        return _refused(request, group, "Pick whose die and whose to exchange it with.", 422)
+        return _refused(request, group, _("Pick whose die and whose to exchange it with."), 422)
     character = get_object_or_404(Character.objects.select_related("party"), pk=raw)
     if not group.participants.filter(character=character).exists():
-        return HttpResponseForbidden("This character is not in this group check.")
+        return HttpResponseForbidden(_("This character is not in this group check."))
     if not character.can_edit(request.user):
-        return HttpResponseForbidden("Only this character's player (or the GM) exchanges.")
+        return HttpResponseForbidden(_("Only this character's player (or the GM) exchanges."))
     return _step(
         request, group, lambda: groups.do_swap(group.pk, character.pk, other, request.user)
     )
@@ -169,7 +172,7 @@ def group_read(request, pk):
     group = _group_for_member(request, pk)
     is_gm = group.party.is_gm(request.user)
     if not is_gm and not group.participants.filter(character__owner=request.user).exists():
-        return HttpResponseForbidden("Only the GM and the participants read the results.")
+        return HttpResponseForbidden(_("Only the GM and the participants read the results."))
     return _step(request, group, lambda: groups.do_read(group.pk, request.user, by_gm=is_gm))
 
 
@@ -178,5 +181,5 @@ def group_read(request, pk):
 def group_cancel(request, pk):
     group = _group_for_member(request, pk)
     if not group.party.is_gm(request.user):
-        return HttpResponseForbidden("Only the GM cancels a group check.")
+        return HttpResponseForbidden(_("Only the GM cancels a group check."))
     return _step(request, group, lambda: groups.do_cancel(group.pk))

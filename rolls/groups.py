@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from rolls.actions import Rolled
 from rolls.models import GroupCheck, GroupParticipant, Roll
 from rolls.stream import after_commit, announce_roll
+from sheets.systems.dice.words import say
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +91,7 @@ def _mine(participants, character_pk) -> GroupParticipant:
     for participant in participants:
         if participant.character_id == character_pk:
             return participant
-    raise GroupRefused("This character is not in this group check.", 403)
+    raise GroupRefused(_("This character is not in this group check."), 403)
 
 
 def do_part(group_pk: int, character_pk: int, user, rng) -> GroupCheck:
@@ -100,9 +103,11 @@ def do_part(group_pk: int, character_pk: int, user, rng) -> GroupCheck:
         group, participants, sheets = _lock(group_pk)
         mine = _mine(participants, character_pk)
         if group.state != GroupCheck.OPEN:
-            raise GroupRefused("This group check is no longer waiting for parts.")
+            raise GroupRefused(_("This group check is no longer waiting for parts."))
         if mine.done:
-            raise GroupRefused(f"{mine.character.name} has already done their part.")
+            raise GroupRefused(
+                _("%(name)s has already done their part.") % {"name": mine.character.name}
+            )
         kind = group.kind_descriptor
         others = [p for p in participants if p is not mine]
         rolled = kind.call("run", sheets[character_pk], group, mine, others, rng)
@@ -125,20 +130,20 @@ def do_part(group_pk: int, character_pk: int, user, rng) -> GroupCheck:
 def do_swap(group_pk: int, character_pk: int, other_pk: int, user) -> GroupCheck:
     """The step between (Slots: ``character`` exchanges a die with ``other``)."""
     with transaction.atomic():
-        group, participants, _ = _lock(group_pk)
+        group, participants, _sheets = _lock(group_pk)
         mine = _mine(participants, character_pk)
         kind = group.kind_descriptor
         if not kind.swap:
-            raise GroupRefused("This group check has no exchanges.", 422)
+            raise GroupRefused(_("This group check has no exchanges."), 422)
         if group.state not in (GroupCheck.OPEN, GroupCheck.READING):
-            raise GroupRefused("The results are read: no more exchanges.")
+            raise GroupRefused(_("The results are read: no more exchanges."))
         if not all(p.done for p in participants):
-            raise GroupRefused("Exchanges come once everyone has rolled.")
+            raise GroupRefused(_("Exchanges come once everyone has rolled."))
         try:
             theirs = _mine(participants, other_pk)
         except GroupRefused:
             raise GroupRefused(
-                "Exchange with another character of this group check.", 422
+                _("Exchange with another character of this group check."), 422
             ) from None
         line = kind.call("swap", group, mine, theirs)
         group.result = {**group.result, "lines": [*group.result.get("lines", []), line]}
@@ -158,13 +163,15 @@ def do_read(group_pk: int, user, *, by_gm: bool) -> GroupCheck:
     with transaction.atomic():
         group, participants, sheets = _lock(group_pk)
         if not group.is_active:
-            raise GroupRefused("This group check is already closed.")
+            raise GroupRefused(_("This group check is already closed."))
         if group.state == GroupCheck.OPEN and not by_gm:
-            raise GroupRefused("The results are read once everyone has rolled (or the GM reads).")
+            raise GroupRefused(
+                _("The results are read once everyone has rolled (or the GM reads).")
+            )
         for participant in participants:
             if not participant.done:
                 participant.done = True
-                participant.note = "left out: the GM read the results first"
+                participant.note = gettext_noop("left out: the GM read the results first")
                 participant.save(update_fields=["done", "note"])
         _read(group, participants, sheets, user)
         after_commit(announce_group, group.party_id)
@@ -175,11 +182,11 @@ def do_cancel(group_pk: int) -> GroupCheck:
     with transaction.atomic():
         group = GroupCheck.objects.select_for_update().get(pk=group_pk)
         if not group.is_active:
-            raise GroupRefused("This group check is already closed.")
+            raise GroupRefused(_("This group check is already closed."))
         group.state = GroupCheck.CANCELLED
-        group.outcome = "Cancelled by the GM"
+        group.outcome = say("Cancelled by the GM")
         group.closed = timezone.now()
-        group.save(update_fields=["state", "outcome", "closed"])
+        group.save(update_fields=["state", "outcome", "closed", "result"])
         after_commit(announce_group, group.party_id)
     return group
 
@@ -190,7 +197,7 @@ def _read(group, participants, sheets, user) -> None:
     present = [p for p in participants if p.roll_id or (p.done and not p.note)]
     reading: Reading = group.kind_descriptor.call("read", group, present, sheets)
     if reading is None:
-        raise GroupRefused("Nothing to read: nobody has rolled yet.", 422)
+        raise GroupRefused(_("Nothing to read: nobody has rolled yet."), 422)
     for roll in reading.changed_rolls:
         roll.save(update_fields=["result", "outcome"])
         announce_roll(roll.pk, update=True)
@@ -200,7 +207,7 @@ def _read(group, participants, sheets, user) -> None:
         summary = save_roll(first.character, user, reading.summary)
         result["summary_roll"] = summary.pk
     group.state = GroupCheck.DONE
-    group.outcome = reading.outcome[:200]
+    group.outcome = reading.outcome  # a saying or text: the model keeps both
     group.result = result
     group.closed = timezone.now()
     group.save(update_fields=["state", "outcome", "result", "closed"])

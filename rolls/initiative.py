@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from rolls.models import Combatant, Conflict
 from rolls.stream import after_commit, send_to_party
 from sheets.systems.dice.initiative import acting_order, draw
+from sheets.systems.dice.words import say
 
 EVENT = "initiative"  # the feed's event: pages ask again for the order
 
@@ -43,7 +44,8 @@ def announce(party_id: int) -> None:
     send_to_party(party_id, EVENT, "order")
 
 
-def _changed(conflict, *lines: str, fields=()) -> None:
+def _changed(conflict, *lines, fields=()) -> None:
+    """Save the conflict with ``lines`` (sayings, shown with ``|words``) added to its log."""
     if lines:
         conflict.log = [*conflict.log, *lines][-50:]
     conflict.save(update_fields=["log", *fields])
@@ -88,10 +90,10 @@ def start(party, system, characters, npcs, *, hide_npc_cards, user, rng) -> Conf
             if combatant.character_id is not None:
                 combatant.character = next(c for c in characters if c.pk == combatant.character_id)
         if conflict.drawn:
-            line = _("Cards drawn: %(cards)s.") % {"cards": _deal(conflict, combatants, rng)}
+            line = say("Cards drawn: %(cards)s.", cards=_deal(conflict, combatants, rng))
         else:
-            line = _("The GM sets the order.")
-        _changed(conflict, _("Conflict started.") + " " + line)
+            line = say("The GM sets the order.")
+        _changed(conflict, say("Conflict started. %(how)s", how=line))
     return conflict
 
 
@@ -110,10 +112,10 @@ def redraw(conflict_pk, rng) -> Conflict:
             raise Refused(_("This game draws no cards: the GM sets the order."), 422)
         cards = _deal(conflict, ordered(conflict), rng)
         conflict.turn = None
-        line = _("Round %(round)s: the GM redrew the cards: %(cards)s.") % {
-            "round": conflict.round,
-            "cards": cards,
-        }
+        line = say(
+            "Round %(round)s: the GM redrew the cards: %(cards)s.", round=conflict.round,
+            cards=cards,
+        )  # fmt: skip
         _changed(conflict, line, fields=["turn"])
     return conflict
 
@@ -127,7 +129,7 @@ def advance(conflict_pk, user, *, whole_round: bool = False) -> Conflict:
         count = conflict.combatants.count()
         if not whole_round and conflict.turn is None:
             conflict.turn = 0
-            _changed(conflict, _("Round %(round)s begins.") % {"round": conflict.round},
+            _changed(conflict, say("Round %(round)s begins.", round=conflict.round),
                      fields=["turn"])  # fmt: skip
         elif not whole_round and conflict.turn + 1 < count:
             conflict.turn += 1
@@ -136,7 +138,7 @@ def advance(conflict_pk, user, *, whole_round: bool = False) -> Conflict:
             conflict.round += 1
             conflict.turn = None
             conflict.combatants.update(asks=None)
-            lines = [_("Round %(round)s is over.") % {"round": conflict.round - 1}]
+            lines = [say("Round %(round)s is over.", round=conflict.round - 1)]
             passed = pass_round(conflict, user)
             if passed:
                 lines.append(passed)
@@ -170,7 +172,7 @@ def end(conflict_pk) -> Conflict:
     with transaction.atomic():
         conflict = _lock(conflict_pk)
         conflict.ended = timezone.now()
-        _changed(conflict, _("Conflict over."), fields=["ended"])
+        _changed(conflict, say("Conflict over."), fields=["ended"])
     return conflict
 
 
@@ -236,7 +238,7 @@ def _pair(conflict, mine_pk, other_pk):
     return mine, other
 
 
-def _swap_cards(conflict, first, second) -> str:
+def _swap_cards(conflict, first, second) -> dict:
     if conflict.turn == first.position:  # whose turn it is stays with the one acting
         conflict.turn = second.position
     elif conflict.turn == second.position:
@@ -248,10 +250,7 @@ def _swap_cards(conflict, first, second) -> str:
     first.asks = second.asks = None
     Combatant.objects.bulk_update([first, second], ["card", "deck", "position", "asks"])
     conflict.combatants.filter(asks__in=[first, second]).update(asks=None)
-    return _("%(first)s and %(second)s swapped places.") % {
-        "first": first.label,
-        "second": second.label,
-    }
+    return say("%(first)s and %(second)s swapped places.", first=first.label, second=second.label)
 
 
 def ask_swap(conflict_pk, mine_pk: int, other_pk: int, *, by_gm: bool) -> Conflict:

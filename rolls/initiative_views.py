@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.ids import id_or_404, parse_id
 from rolls import initiative
 from rolls.forms.conflict import ConflictForm
-from rolls.models import Conflict
+from rolls.models import Conflict, error_words
 from rolls.rng import server_rng
 from sheets.models import Character, Party
 from sheets.party_settings import systems_in
@@ -131,7 +131,7 @@ def initiative_start(request, pk, system):
     try:
         descriptor = get_system(system)
     except LookupError as error:
-        raise Http404(str(error)) from error
+        raise Http404(error_words(error)) from error
     data = request.POST if request.method == "POST" else None
     form = ConflictForm(party, descriptor, data)
     if request.method == "POST" and form.is_valid():
@@ -146,7 +146,7 @@ def initiative_start(request, pk, system):
                 rng=server_rng(),
             )
         except DiceError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_words(error))
         else:
             return redirect(reverse("party_dashboard", args=[party.pk]) + "#initiative")
     context = {"party": party, "system": descriptor, "form": form}
@@ -168,10 +168,12 @@ def _answer(request, conflict, do):
         do()
     except initiative.Refused as refused:
         if request.htmx:
-            return _render(request, conflict.party, error=str(refused), status=refused.status)
+            return _render(
+                request, conflict.party, error=error_words(refused), status=refused.status
+            )
         return render(
             request, "rolls/initiative_error.html",
-            {"party": conflict.party, "error": str(refused)}, status=refused.status,
+            {"party": conflict.party, "error": error_words(refused)}, status=refused.status,
         )  # fmt: skip
     if request.htmx:
         return _render(request, conflict.party)

@@ -13,8 +13,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from rolls.models import error_words
 from rolls.rng import server_rng
 from rolls.views import _page, _record, _result_response, odds_context
 from sheets.models import Party
@@ -26,7 +28,7 @@ def _gm_party(request, pk):
     """The party if this user is its GM; a member who is not gets 403, anyone else 404."""
     party = get_object_or_404(Party.objects.for_user(request.user).select_related("gm"), pk=pk)
     if not party.is_gm(request.user):
-        raise PermissionDenied("Only the GM rolls for NPCs.")
+        raise PermissionDenied(_("Only the GM rolls for NPCs."))
     return party
 
 
@@ -74,7 +76,7 @@ def npc_roll(request, pk, system, action):
             npc_name=(cleaned.get("npc_name") or "").strip(), system=system,
         )  # fmt: skip
     except DiceError as error:
-        form.add_error(None, str(error))
+        form.add_error(None, error_words(error))
         return _page(request, "roll-form", context, status=422)
     context["roll"] = roll
     return _result_response(request, context)

@@ -4,6 +4,10 @@ region (static/js/access.js) instead of reading the whole result card."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+from rolls.models import in_words
+
 
 def spoken_die(die: dict) -> str:
     """ "base 6 success", "skill d10 3", "gear 1 gear damage, re-rolled"."""
@@ -15,7 +19,7 @@ def spoken_die(die: dict) -> str:
     if die.get("counts"):
         words.append(str(die["counts"]))
     said = " ".join(words)
-    return said + ", re-rolled" if die.get("rerolled") else said
+    return _("%(die)s, re-rolled") % {"die": said} if die.get("rerolled") else said
 
 
 def all_dice(result: dict) -> list[dict]:
@@ -26,13 +30,15 @@ def all_dice(result: dict) -> list[dict]:
 
 def spoken_roll(label: str, outcome: str, result: dict, effects: list, pushed: bool) -> str:
     """One line: "Pushed: Fight: 1 success. Dice: base 6 success, base 1. Sheet: ..."."""
-    said_pushed = pushed and "pushed" not in label.lower()  # most labels say it already
-    line = f"{'Pushed: ' if said_pushed else ''}{label}: {outcome}."
+    said_pushed = pushed and _("pushed") not in label.lower()  # most labels say it already
+    line = _("%(label)s: %(outcome)s.") % {"label": label, "outcome": outcome}
+    if said_pushed:
+        line = _("Pushed: %(roll)s") % {"roll": line}
     dice = all_dice(result or {})
     if dice:
-        line += " Dice: " + "; ".join(spoken_die(die) for die in dice) + "."
-    changed = [str(e.get("note") or e.get("target") or "") for e in effects or ()]
+        line += " " + _("Dice: %(dice)s.") % {"dice": "; ".join(spoken_die(die) for die in dice)}
+    changed = [in_words(e.get("note") or e.get("target") or "") for e in effects or ()]
     changed = [words for words in changed if words]
     if changed:
-        line += " On the sheet: " + "; ".join(changed) + "."
+        line += " " + _("On the sheet: %(changes)s.") % {"changes": "; ".join(changed)}
     return line

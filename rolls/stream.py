@@ -8,6 +8,12 @@ every server process through Redis. Events carry ready-to-swap HTML:
 - ``sheet-<character pk>``: that character's dashboard card body;
 - ``party-settings``: the party's settings in words (the dashboard's strip); a sheet
   page that gets it refreshes what depends on them (static/js/feed.js).
+
+Each channel comes once per language (``settings.LANGUAGES``): a page listens to the
+channel of its reader's language, and an event's HTML is rendered once per language
+when it is stored (docs/i18n.md, "Roll results and the live feed"). The default
+language's channels keep their plain names (``party-1``, ``party-1-gm``); another's
+add it (``party-1.sv``, ``party-1-gm.sv``).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django_eventstream.channelmanager import DefaultChannelManager
 from django_eventstream.event import Event
 from django_eventstream.storage import DjangoModelStorage
@@ -36,19 +42,46 @@ log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "party-"
 GM_SUFFIX = "-gm"  # the GM's own channel: the party's events, secret rolls in full
+LANGUAGE_SEPARATOR = "."  # party-1.sv: the channel of the Swedish readers
 
 
-def party_channel(party_id: int) -> str:
-    return f"{CHANNEL_PREFIX}{party_id}"
+def feed_languages() -> list[str]:
+    """The languages a party's events are rendered in, the default first."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    default = settings.LANGUAGE_CODE
+    return [default, *(code for code in codes if code != default)]
 
 
-def gm_channel(party_id: int) -> str:
-    return f"{CHANNEL_PREFIX}{party_id}{GM_SUFFIX}"
+def _in_language(channel: str, language: str | None) -> str:
+    if language is None or language == settings.LANGUAGE_CODE:
+        return channel
+    return f"{channel}{LANGUAGE_SEPARATOR}{language}"
 
 
-def channel_for(party, user) -> str:
-    """The channel a member's page listens to: the GM's own, or the players'."""
-    return gm_channel(party.pk) if party.is_gm(user) else party_channel(party.pk)
+def party_channel(party_id: int, language: str | None = None) -> str:
+    return _in_language(f"{CHANNEL_PREFIX}{party_id}", language)
+
+
+def gm_channel(party_id: int, language: str | None = None) -> str:
+    return _in_language(f"{CHANNEL_PREFIX}{party_id}{GM_SUFFIX}", language)
+
+
+def reader_language() -> str:
+    """The active language if the feed renders it, else the default's."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    if language in feed_languages():
+        return language
+    base = language.split("-")[0]
+    return base if base in feed_languages() else settings.LANGUAGE_CODE
+
+
+def channel_for(party, user, language: str | None = None) -> str:
+    """The channel a member's page listens to: the GM's own, or the players', in the
+    reader's language (the active one unless ``language`` is given)."""
+    language = language or reader_language()
+    if party.is_gm(user):
+        return gm_channel(party.pk, language)
+    return party_channel(party.pk, language)
 
 
 class PartyChannelManager(DefaultChannelManager):
@@ -58,6 +91,9 @@ class PartyChannelManager(DefaultChannelManager):
         from sheets.models import Party
 
         if user is None or not channel.startswith(CHANNEL_PREFIX):
+            return False
+        channel, _sep, language = channel.partition(LANGUAGE_SEPARATOR)
+        if language and (language == settings.LANGUAGE_CODE or language not in feed_languages()):
             return False
         gm_only = channel.endswith(GM_SUFFIX)
         try:
@@ -243,14 +279,42 @@ def publish(events) -> None:
     get_storage().trim_event_log()
 
 
-def _send_one(channel: str, event: str, body: str) -> None:
-    store_events(event, [(channel, body)])
+def _in_each_language(render) -> dict[str, object]:
+    """``render()`` once per feed language, that language active."""
+    rendered = {}
+    for language in feed_languages():
+        with translation.override(language):
+            rendered[language] = render()
+    return rendered
 
 
-def _send(party_id: int, event: str, html: str, gm_html: str | None = None) -> None:
-    """Store an event on the players' channel and on the GM's (``gm_html`` when the GM
-    sees more than the players: a secret roll); published once the transaction commits."""
-    store_events(event, [(party_channel(party_id), html), (gm_channel(party_id), gm_html or html)])
+def _language() -> str:
+    return translation.get_language()
+
+
+def _send_gm(party_id: int, event: str, render) -> None:
+    """Store an event on the GM's channels alone: ``render()`` gives its HTML, called
+    once per language (that language active)."""
+    rendered = _in_each_language(render)
+    store_events(event, [(gm_channel(party_id, lang), html) for lang, html in rendered.items()])
+
+
+def _send(party_id: int, event: str, html, gm_html=None) -> None:
+    """Store an event on the players' channels and on the GM's (``gm_html`` when the GM
+    sees more than the players: a secret roll), in every language; published once the
+    transaction commits. ``html`` (and ``gm_html``) is either text that reads the same
+    in every language (a number, a marker) or a callable rendering it, called once per
+    language with that language active."""
+    items = []
+    for language in feed_languages():
+        with translation.override(language):
+            players = html() if callable(html) else html
+            gm = (gm_html() if callable(gm_html) else gm_html) or players
+        items += [
+            (party_channel(party_id, language), players),
+            (gm_channel(party_id, language), gm),
+        ]
+    store_events(event, items)
 
 
 send_to_party = _send  # for other modules' events (group checks)
@@ -278,12 +342,15 @@ def announce_roll(roll_id: int, *, update: bool = False, written=None) -> None:
         roll = Roll.objects.select_related("character", "user").filter(pk=roll_id).first()
     if roll is None or roll.party_id is None:
         return
-    html = roll_card_html(roll, is_new=True, oob=update)
     # the GM's card differs for a secret roll (in full, with Reveal) and while the push
     # is open (the GM's card closes it; the players' carries the roller's Push)
     differs = roll.secret or roll.push_open
-    gm_html = roll_card_html(roll, is_gm=True, is_new=True, oob=update) if differs else None
-    _send(roll.party_id, "roll-update" if update else "roll", html, gm_html)
+    _send(
+        roll.party_id,
+        "roll-update" if update else "roll",
+        partial(roll_card_html, roll, is_new=True, oob=update),
+        partial(roll_card_html, roll, is_gm=True, is_new=True, oob=update) if differs else None,
+    )
 
 
 def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
@@ -312,14 +379,16 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
         if not hasattr(character, system.sheet_related_name):
             return  # the character is being created: its sheet comes in the same request
         prefetch_related_objects([character], *system.summary_rows)
-        html = render_to_string(
-            "sheets/_summary_card_body.html",
-            {"character": character, "summary": character.summary()},
+        rendered = _in_each_language(
+            lambda: render_to_string(
+                "sheets/_summary_card_body.html",
+                {"character": character, "summary": character.summary()},
+            )
         )
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)
         return
-    _send_one(gm_channel(character.party_id), f"sheet-{character.pk}", html)
+    _send_gm(character.party_id, f"sheet-{character.pk}", lambda: rendered[_language()])
     # and to every page of the party, only the character's number: that character's open
     # sheet (another device, or the player's while the GM edits it) fetches what moved
     _send(character.party_id, "sheet-changed", str(character.pk))
@@ -336,14 +405,16 @@ def announce_party_settings(party_id: int) -> None:
         if party is None:
             return
         systems = party_settings.systems_in(party)
-        html = render_to_string(
-            "sheets/_party_settings_strip.html",
-            {"settings_strip": party_settings.strip(party, systems)},
+        rendered = _in_each_language(
+            lambda: render_to_string(
+                "sheets/_party_settings_strip.html",
+                {"settings_strip": party_settings.strip(party, systems)},
+            )
         )
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the settings of party %s", party_id)
         return
-    _send(party_id, "party-settings", html)
+    _send(party_id, "party-settings", lambda: rendered[_language()])
 
 
 def sheet_changed(character_id: int, system_slug: str | None = None) -> None:

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from rolls.models import Roll
 from rolls.stream import announce_roll
+from sheets.systems.dice.words import say
 
 
 def note_undone(character, change) -> None:
@@ -21,7 +22,19 @@ def note_undone(character, change) -> None:
         )
         if roll is None:
             return
-        line = change.what.removesuffix(f" (roll #{roll.pk})")
+        line = undone_line(roll, change.what.removesuffix(f" (roll #{roll.pk})"))
         roll.undone = [*roll.undone, line]
         roll.save(update_fields=["undone"])
         announce_roll(roll.pk, update=True)
+
+
+def undone_line(roll, what: str):
+    """What was undone, as a saying when it is one of the roll path's own descriptions
+    (``rolls.views``: "the effects of <label>", "the choice on <label>"), with the
+    roll's label as stored (a saying, read in each reader's language); else as given."""
+    label = ((roll.result or {}).get("words") or {}).get("label", roll.label)
+    if what == f"the effects of {roll.label}":
+        return say("the effects of %(roll)s", roll=label)
+    if what == f"the choice on {roll.label}":
+        return say("the choice on %(roll)s", roll=label)
+    return what

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_eventstream.views import events
 from django_htmx.http import reswap, retarget, trigger_client_event
@@ -18,7 +19,7 @@ from rolls.actions import Rolled
 from rolls.cards import roll_card_html
 from rolls.discord.outbox import roll_revealed, roll_saved
 from rolls.feed_threads import unheld
-from rolls.models import Roll
+from rolls.models import Roll, error_words
 from rolls.rng import server_rng
 from rolls.stream import announce_roll, channel_for
 from sheets.editing import editable_character, locked_editable_sheet, locked_sheet
@@ -86,7 +87,7 @@ def roll_form(request, pk, action):
                     secret=is_gm and request.POST.get("secret") == "on",
                 )  # fmt: skip
     except DiceError as error:
-        form.add_error(None, str(error))
+        form.add_error(None, error_words(error))
     if context["roll"] is None:  # refused: the form again, with why, once unlocked
         return _page(request, "roll-form", context, status=422)
     return _result_response(request, context)
@@ -131,7 +132,7 @@ def _odds(form):
     try:
         rows = form.odds()
     except DiceError as error:
-        return [], [str(error)]
+        return [], [error_words(error)]
     return [row for row in rows if row[1] not in ZERO_CHANCES], []
 
 
@@ -155,13 +156,13 @@ def push(request, pk):
             system=system,
         )  # fmt: skip
     except PushRefused as refused:
-        context["error"] = str(refused)
+        context["error"] = error_words(refused)
         return _result_response(request, context, status=409)
     except IntegrityError:
-        context["error"] = "This roll was already pushed, or cannot be pushed."
+        context["error"] = _("This roll was already pushed, or cannot be pushed.")
         return _result_response(request, context, status=409)
     except DiceError as error:
-        context["error"] = str(error)
+        context["error"] = error_words(error)
         return _result_response(request, context, status=409)
     context["roll"] = new_roll
     return _result_response(request, context)
@@ -175,7 +176,9 @@ def _push_locked(system, roll_pk, pusher, locked_sheet):
     """The push, once the sheet is locked (a roll of the same character waits for it):
     refused once pushed, closed by the GM, or after the character's next roll."""
     original = Roll.objects.select_for_update().get(pk=roll_pk)
-    refusal = original.push_refusal() if getattr(system, pusher) else "This roll cannot be pushed."
+    refusal = (
+        original.push_refusal() if getattr(system, pusher) else _("This roll cannot be pushed.")
+    )
     if refusal:
         raise PushRefused(refusal)
     return system.call(pusher, locked_sheet, original, server_rng())
@@ -215,7 +218,7 @@ def choose(request, pk):
     system = character.system_descriptor
     context = {"character": character, "action": None, "form": None, "roll": roll}
     if not system.choose:
-        context["error"] = "This roll offers nothing to choose."
+        context["error"] = _("This roll offers nothing to choose.")
         return _result_response(request, context, status=422)
     by_gm = character.party is not None and character.party.is_gm(request.user)
     with transaction.atomic():
@@ -228,7 +231,7 @@ def choose(request, pk):
             with transaction.atomic(), touched_once():
                 effects = system.call("choose", sheet, locked_roll, request.POST, by_gm=by_gm)
         except DiceError as error:
-            context["error"] = str(error)
+            context["error"] = error_words(error)
             return _result_response(request, context, status=422)
         change.finish()
         locked_roll.undo_token = change.token if effects else ""
@@ -276,7 +279,7 @@ def _pushable_roll(request, pk):
     )
     if roll.gm_pushes:
         if roll.party is None or not roll.party.is_gm(request.user):
-            raise PermissionDenied("Only the GM pushes the NPC's side of this roll.")
+            raise PermissionDenied(_("Only the GM pushes the NPC's side of this roll."))
     elif not roll.character.can_edit(request.user):
         raise Http404("Not your roll.")
     return roll

@@ -5,9 +5,12 @@ the roll, and the roller's result is the group's. Shared by those systems' group
 
 from __future__ import annotations
 
-from sheets.systems.dice.core import DiceError
+from django.utils.translation import gettext_lazy, gettext_noop
 
-TOO_LATE = "Help is declared before the roll: it has been rolled."
+from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import is_saying, say
+
+TOO_LATE = gettext_lazy("Help is declared before the roll: it has been rolled.")
 
 
 def declared_helpers(others) -> list:
@@ -24,14 +27,14 @@ def declare_help(others, limit: int | None = None, limit_message: str = "") -> N
         raise DiceError(TOO_LATE)
 
 
-def close_the_rest(others, note: str = "no help declared before the roll") -> None:
+def close_the_rest(others, note: str = gettext_noop("no help declared before the roll")) -> None:
     """The roller rolls: whoever has not declared help by now is closed with ``note``."""
     for other in others:
         if not other.done:
             other.done, other.note = True, note
 
 
-def roller_reading(participants, verb: str = "Rolled by"):
+def roller_reading(participants, verb=None):
     """The group's reading: its roller's outcome, and who helped. None before the roll."""
     from rolls.groups import Reading
 
@@ -39,9 +42,13 @@ def roller_reading(participants, verb: str = "Rolled by"):
     if roller is None:
         return None
     helpers = [p.character.name for p in declared_helpers(participants)]
+    outcome = ((roller.roll.result or {}).get("words") or {}).get("outcome", roller.roll.outcome)
     lines = [
-        [verb, roller.character.name],
-        ["Helped by", ", ".join(helpers) or "nobody"],
-        ["Result", roller.roll.outcome],
+        [
+            say("Rolled by") if verb is None else verb if is_saying(verb) else say(verb),
+            roller.character.name,
+        ],
+        [say("Helped by"), ", ".join(helpers) or say("nobody")],
+        [say("Result"), outcome],
     ]
-    return Reading(outcome=roller.roll.outcome, lines=lines)
+    return Reading(outcome=outcome, lines=lines)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from rolls.models import in_words
 from rolls.spoken import all_dice, spoken_die
 
 COLOURS = {"crit": 0xF1C40F, "success": 0x2E9E5B, "failure": 0xC0392B, "": 0x5865F2}
@@ -26,14 +27,14 @@ def dice_line(result: dict) -> str:
 def roll_embed(roll) -> dict:
     """The webhook's JSON body for ``roll`` (read with its character, user and party)."""
     if roll.is_push:
-        title = _("%(who)s pushed: %(what)s") % {"who": roll.who, "what": roll.label}
+        title = _("%(who)s pushed: %(what)s") % {"who": roll.who, "what": roll.label_words}
     else:
-        title = _("%(who)s: %(what)s") % {"who": roll.who, "what": roll.label}
+        title = _("%(who)s: %(what)s") % {"who": roll.who, "what": roll.label_words}
     fields = []
     dice = dice_line(roll.result)
     if dice:
         fields.append({"name": _("Dice"), "value": _cut(dice, FIELD)})
-    changed = [str(e.get("note") or e.get("target") or "") for e in roll.effects or ()]
+    changed = [in_words(e.get("note") or e.get("target") or "") for e in roll.effects or ()]
     changed = [words for words in changed if words]
     if changed:
         fields.append({"name": _("On the sheet"), "value": _cut("; ".join(changed), FIELD)})
@@ -47,7 +48,7 @@ def roll_embed(roll) -> dict:
         fields.append({"name": _("Push"), "value": _("may be pushed"), "inline": True})
     embed = {
         "title": _cut(title, TITLE),
-        "description": _cut(f"**{roll.outcome}**" if roll.outcome else "", DESCRIPTION),
+        "description": _cut(f"**{roll.outcome_words}**" if roll.outcome else "", DESCRIPTION),
         "color": COLOURS.get(roll.tone, COLOURS[""]),
         "fields": fields,
         "footer": {"text": _cut(f"{roll.party.name if roll.party else ''} · #{roll.pk}", 2048)},

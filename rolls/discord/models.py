@@ -14,11 +14,18 @@ class PartyWebhook(models.Model):
     party = models.OneToOneField(
         "sheets.Party", on_delete=models.CASCADE, related_name="discord_webhook"
     )
-    url = models.CharField(max_length=500, help_text="A secret: whoever has it posts there.")
+    url = models.CharField(
+        max_length=500, help_text=_("A secret: whoever has it posts there."), verbose_name="URL"
+    )
+    language = models.CharField(
+        max_length=10, blank=True, default="", verbose_name=_("language"),
+        help_text=_("The language posts are written in: the GM's when they connected it "
+                    "(empty: the site's default)."),
+    )  # fmt: skip
     updated = models.DateTimeField(auto_now=True)
     last_state = models.CharField(max_length=10, choices=STATES, blank=True, default="")
     last_status = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Discord's HTTP answer to the last post (0: none)."
+        null=True, blank=True, help_text=_("Discord's HTTP answer to the last post (0: none).")
     )
     last_reason = models.CharField(max_length=300, blank=True, default="")
     last_at = models.DateTimeField(null=True, blank=True)
@@ -27,7 +34,8 @@ class PartyWebhook(models.Model):
 
     class Meta:
         app_label = "rolls"
-        verbose_name = "Discord webhook"
+        verbose_name = _("Discord webhook")
+        verbose_name_plural = _("Discord webhooks")
 
     def __str__(self):
         return f"{self.party}: {self.masked}"

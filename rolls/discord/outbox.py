@@ -14,8 +14,9 @@ import time
 from dataclasses import dataclass
 from functools import partial
 
+from django.conf import settings
 from django.db import close_old_connections, connections, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config.after_response import later
@@ -119,13 +120,16 @@ def post_roll(roll_id: int, party_id: int) -> None:
     from rolls.discord.models import PartyWebhook
     from rolls.models import Roll
 
-    webhook = PartyWebhook.objects.filter(party_id=party_id).only("pk", "url").first()
+    webhook = PartyWebhook.objects.filter(party_id=party_id).only("pk", "url", "language").first()
     if webhook is None:
         return
     roll = Roll.objects.select_related("character", "user", "party").filter(pk=roll_id).first()
     if roll is None or roll.secret:
         return
-    outbox.submit(Job(webhook.pk, webhook.url, roll_embed(roll), roll.pk))
+    # one message for the whole channel: in the GM's language (set when they connected it)
+    with translation.override(webhook.language or settings.LANGUAGE_CODE):
+        embed = roll_embed(roll)
+    outbox.submit(Job(webhook.pk, webhook.url, embed, roll.pk))
 
 
 def _after_commit(roll_id: int, party_id: int) -> None:

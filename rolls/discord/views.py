@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from rolls.discord.forms import WebhookForm
 from rolls.discord.models import PartyWebhook
+from rolls.stream import reader_language
 from sheets.models import Party
 
 
@@ -33,11 +34,15 @@ def discord_settings(request, pk):
         form = WebhookForm(request.POST)
         if form.is_valid():
             url = form.cleaned_data["url"]
+            # the posts are written in the GM's language (docs/i18n.md)
+            language = reader_language()
             if webhook is None:
-                PartyWebhook.objects.create(party=party, url=url)
+                PartyWebhook.objects.create(party=party, url=url, language=language)
             elif webhook.url != url:  # a new address: its history starts anew
                 PartyWebhook.objects.filter(pk=webhook.pk).delete()
-                PartyWebhook.objects.create(party=party, url=url)
+                PartyWebhook.objects.create(party=party, url=url, language=language)
+            else:
+                PartyWebhook.objects.filter(pk=webhook.pk).update(language=language)
             messages.success(request, _("Rolls the party sees are now posted to Discord."))
             return _back(party)
         status = 422

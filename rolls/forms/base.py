@@ -9,6 +9,32 @@ from __future__ import annotations
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+
+
+def _out_of_range(label, low, high, rule) -> str:
+    span = {"low": f"{low:+d}", "high": f"{high:+d}"} if low < 0 else {"low": low, "high": high}
+    values = {"label": label, "span": _("%(low)s to %(high)s") % span, "rule": rule}
+    if rule:
+        return _("%(label)s runs from %(span)s: %(rule)s.") % values
+    return _("%(label)s runs from %(span)s.") % values
+
+
+def _not_whole(label) -> str:
+    return _("%(label)s must be a whole number.") % {"label": label}
+
+
+def _missing(label) -> str:
+    return _("Give the %(label)s.") % {"label": str(label).lower()}
+
+
+# the messages are read when shown, in the reader's language (the fields are made once)
+out_of_range, not_whole, missing = (
+    lazy(_out_of_range, str),
+    lazy(_not_whole, str),
+    lazy(_missing, str),
+)
 
 from sheets.editing.numbers import typed_widget
 
@@ -16,13 +42,12 @@ from sheets.editing.numbers import typed_widget
 def whole_number(label, low, high, initial=0, help_text="", rule="") -> forms.IntegerField:
     """A whole number from ``low`` to ``high``, checked by the server and known to the
     browser; a refusal says the range and names ``rule`` when given."""
-    span = f"{low:+d} to {high:+d}" if low < 0 else f"{low} to {high}"
-    message = f"{label} runs from {span}" + (f": {rule}." if rule else ".")
+    message = out_of_range(label, low, high, rule)
     return forms.IntegerField(
         label=label, min_value=low, max_value=high, initial=initial, help_text=help_text,
         error_messages={
             "min_value": message, "max_value": message,
-            "invalid": f"{label} must be a whole number.", "required": f"Give the {label.lower()}.",
+            "invalid": not_whole(label), "required": missing(label),
         },
     )  # fmt: skip
 

@@ -7,6 +7,8 @@ what the group check is. Names no system."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 
 class GroupStartForm(forms.Form):
@@ -15,7 +17,7 @@ class GroupStartForm(forms.Form):
     max_characters = 8
 
     characters = forms.MultipleChoiceField(
-        label="Who takes part", widget=forms.CheckboxSelectMultiple
+        label=gettext_lazy("Who takes part"), widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, party, data=None, *args, **kwargs):
@@ -37,10 +39,18 @@ class GroupStartForm(forms.Form):
         chosen = [self.party_characters[pk] for pk in self.cleaned_data["characters"]]
         if len(chosen) < self.min_characters:
             raise forms.ValidationError(
-                f"A group check needs at least {self.min_characters} characters."
+                ngettext(
+                    "A group check needs at least %(n)s character.",
+                    "A group check needs at least %(n)s characters.",
+                    self.min_characters,
+                )
+                % {"n": self.min_characters}
             )
         if len(chosen) > self.max_characters:
-            raise forms.ValidationError(f"At most {self.max_characters} characters.")
+            raise forms.ValidationError(
+                ngettext("At most %(n)s character.", "At most %(n)s characters.",
+                         self.max_characters) % {"n": self.max_characters}
+            )  # fmt: skip
         return chosen
 
     def participants(self):
@@ -59,8 +69,8 @@ class OneRollsForm(GroupStartForm):
     their own pages before the roll (rolls/actions/helping.py): the GM names the roller,
     who takes part; every other participant is a helper."""
 
-    leader_label = "Who rolls"
-    leader_help = "The best suited; every other character may help."
+    leader_label = gettext_lazy("Who rolls")
+    leader_help = gettext_lazy("The best suited; every other character may help.")
 
     leader = forms.ChoiceField()
 
@@ -75,7 +85,7 @@ class OneRollsForm(GroupStartForm):
         leader = self.party_characters.get(data.get("leader") or "")
         chosen = data.get("characters") or []
         if leader is not None and chosen and leader not in chosen:
-            self.add_error("leader", "The one who rolls takes part in the group.")
+            self.add_error("leader", _("The one who rolls takes part in the group."))
         data["leader"] = leader
         return data
 

@@ -5,9 +5,12 @@ import re
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from config.form_renderer import escaped
+from rolls.models import in_words
 from rolls.spoken import spoken_roll
+from sheets.systems.dice.words import put_into_words
 
 register = template.Library()
 
@@ -18,7 +21,7 @@ BANE_WORDS = ("bane", "trauma", "gear damage", "misfire", "cancels", "explosion"
 
 def die_mark(die) -> str:
     """ "success", "bane" or "" for a die (a dict from ``sheets.systems.dice.core.as_data``)."""
-    counts = str(die.get("counts") or "").lower()
+    counts = put_into_words(die.get("counts") or "").lower()  # the engines' English
     if "success" in counts and "cancels" not in counts:
         return "success"
     if any(word in counts for word in BANE_WORDS):
@@ -70,15 +73,17 @@ MARKS = {
 def _die(die: dict, pushed: bool) -> str:
     kind, face = escaped(die.get("kind", "")), escaped(die.get("face"))
     size = escaped(die.get("size"))
-    counts = escaped(die.get("counts") or "")
+    counts = escaped(in_words(die.get("counts") or ""))
     found = die_mark(die)
     css = f"die die-{slugify(die.get('kind', ''))} die-d{size}"
     if found:
         css += f" die-{found}"
     if die.get("rerolled"):
-        css, after, said = css + " die-rerolled", ", re-rolled by the push", ", re-rolled"
+        css += " die-rerolled"
+        after, said = ", " + _("re-rolled by the push"), ", " + _("re-rolled")
     elif pushed:
-        css, after, said = css + " die-kept", ", kept", ", kept"
+        css, after = css + " die-kept", ", " + _("kept")
+        said = after
     else:
         after = said = ""
     title = f"{kind} d{size}: {face}" + (f" ({counts})" if counts else "") + after
@@ -86,7 +91,8 @@ def _die(die: dict, pushed: bool) -> str:
     if die.get("size") != 6:
         size_mark = f'<span class="die-size" aria-hidden="true">d{size}</span>'
         name = f" d{size}"
-    heard = f"{kind} die{name} shows {face}" + (f": {counts}" if counts else "") + said
+    heard = _("%(kind)s die%(size)s shows %(face)s") % {"kind": kind, "size": name, "face": face}
+    heard += (f": {counts}" if counts else "") + said
     return (
         f'<li class="{css}" title="{title}"><span class="die-face" aria-hidden="true">'
         f"{face}</span>{size_mark}{MARKS.get(found, '')}"
@@ -103,10 +109,13 @@ def dice_list(dice, pushed=False, small=False):
         return ""
     items = "".join(_die(die, bool(pushed)) for die in dice)
     css = "dice dice-small" if small else "dice"
-    return mark_safe(f'<ul class="{css}" aria-label="Dice">{items}</ul>')
+    named = _("Dice")
+    return mark_safe(f'<ul class="{css}" aria-label="{named}">{items}</ul>')
 
 
 @register.filter
 def spoken(roll) -> str:
     """A roll in one line for a screen reader (rolls.spoken): the dialog says it once."""
-    return spoken_roll(roll.label, roll.outcome, roll.result, roll.effects, roll.is_push)
+    return spoken_roll(
+        roll.label_words, roll.outcome_words, roll.result, roll.effects, roll.is_push
+    )

@@ -7,10 +7,10 @@ admin's ``{% get_admin_log %}`` reads its log: ``{% party_feed party as rolls %}
 """
 
 from django import template
-from django.db.models import OuterRef, Subquery
+from django.db.models import JSONField, OuterRef, Subquery
 
 from rolls.cards import roll_card_html, roll_dice_html
-from rolls.models import Roll
+from rolls.models import Roll, in_words
 from sheets.models import Character
 
 register = template.Library()
@@ -55,11 +55,17 @@ def with_last_rolls(cards):
         last_label=Subquery(last.values("label")[:1]),
         last_outcome=Subquery(last.values("outcome")[:1]),
         last_created=Subquery(last.values("created")[:1]),
+        last_words=Subquery(last.values("result__words")[:1], output_field=JSONField()),
     )
     found = {
-        pk: {"label": label, "outcome": outcome, "created": created}
-        for pk, label, outcome, created in rows.values_list(
-            "pk", "last_label", "last_outcome", "last_created"
+        pk: {
+            # in the reader's language when the roll kept its words (models.KeepsWords)
+            "label": in_words((words or {}).get("label", label)),
+            "outcome": in_words((words or {}).get("outcome", outcome)),
+            "created": created,
+        }
+        for pk, label, outcome, created, words in rows.values_list(
+            "pk", "last_label", "last_outcome", "last_created", "last_words"
         )
         if label is not None
     }

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import translation
 
 from rolls.discord import delivery
 from rolls.discord.models import PartyWebhook
@@ -15,6 +16,7 @@ from rolls.discord.outbox import outbox
 from rolls.discord.webhooks import WebhookError, masked, validate_webhook_url
 from rolls.models import Roll
 from tests.discord_server import WebhookServer
+from tests.rolls.swedish import swedish  # noqa: F401  (a fixture)
 
 HTMX = {"HX-Request": "true"}
 DISCORD = "https://discord.com/api/webhooks/112233445566/Zk3_tOkEn-abcdcdef"
@@ -292,3 +294,32 @@ def test_nobody_but_the_gm_reads_or_changes_it(client, party, player, stranger):
         assert client.post(url, {"do": "save", "url": DISCORD[:-1]}).status_code == 404
     assert PartyWebhook.objects.get(party=party).url == DISCORD
     assert json.dumps(DISCORD) not in str(party.__dict__)
+
+
+@pytest.mark.usefixtures("swedish")
+def test_posts_are_written_in_the_language_the_gm_connected_it_in(
+    gm_client, party, server, waits, mutant_sheet, player, transactional_db
+):
+    gm_client.post(
+        reverse("party_discord", args=[party.pk]),
+        {"do": "save", "url": server.url},
+        headers={"accept-language": "sv"},
+    )
+    assert PartyWebhook.objects.get(party=party).language == "sv"
+    with translation.override("en"):  # whoever rolls, in whatever language
+        save_roll_in_words(mutant_sheet.character, player)
+    assert outbox.drain()
+    [embed] = server.received[0]["embeds"]
+    assert embed["title"] == "Krin: Slåss" and embed["description"] == "**2 lyckanden**"
+
+
+def save_roll_in_words(character, user):
+    from django.db import transaction
+
+    from rolls.actions import Rolled
+    from rolls.views import save_roll
+    from sheets.systems.dice.words import say, say_n
+
+    outcome = say_n("%(n)s success", "%(n)s successes", 2)
+    with transaction.atomic():
+        save_roll(character, user, Rolled(kind="skill", label=say("Fight"), outcome=outcome))

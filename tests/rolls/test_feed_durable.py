@@ -37,7 +37,13 @@ def test_a_rolls_cards_are_stored_before_anything_runs_after_its_answer(
     response = player_client.post(url, {"count": "2"}, headers={"HX-Request": "true"})
     assert response.status_code == 200
     roll = Roll.objects.get()
-    assert cards_stored(party, roll) == [party_channel(party.pk), gm_channel(party.pk)]
+    # on the players' channel and the GM's, in each language (docs/i18n.md)
+    assert cards_stored(party, roll) == sorted(
+        [
+            *(party_channel(party.pk), gm_channel(party.pk)),
+            *(party_channel(party.pk, "sv"), gm_channel(party.pk, "sv")),
+        ]
+    )
     assert held_back, "the roll committed; only the publishing waits for after the answer"
 
 

@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rolls.models import Combatant, Conflict, Roll
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.slots.models import SlotsClock
 from tests.factories import MutantSheetFactory, UserFactory, member_of
 from tests.factories_slots import SlotsSheetFactory
@@ -66,7 +67,9 @@ def test_the_gm_draws_a_card_for_each_pc_and_one_for_an_npc_group(gm_c, party, m
     cards = {c.label: c.card for c in conflict.combatants.select_related("character")}
     assert cards == {"Ann": 7, "Bo": 1, "Marauders \u00d74": 5}
     assert order(conflict) == ["Bo", "Marauders \u00d74", "Ann"]
-    assert "Cards drawn: Bo 1, Marauders \u00d74 5, Ann 7." in conflict.log[0]
+    assert "Cards drawn: Bo 1, Marauders \u00d74 5, Ann 7." in put_into_words(
+        conflict.log[0]
+    )  # a saying
 
 
 def test_players_see_the_order_but_not_hidden_npc_cards(gm_c, party, myz, scripted_dice):
@@ -160,7 +163,9 @@ def test_the_gm_swaps_anyone_and_redraws_saying_so(gm_c, party, myz, scripted_di
     step(gm_c, "redraw", conflict)
     conflict.refresh_from_db()
     assert order(conflict) == ["Ann", "Rat", "Bo"]
-    assert conflict.log[-1] == "Round 1: the GM redrew the cards: Ann 1, Rat 2, Bo 10."
+    assert (
+        put_into_words(conflict.log[-1]) == "Round 1: the GM redrew the cards: Ann 1, Rat 2, Bo 10."
+    )
 
 
 def test_a_new_conflict_ends_the_last_and_draws_anew(gm_c, party, myz, scripted_dice):
@@ -259,7 +264,7 @@ def test_a_slots_round_passes_on_the_party_clock(gm_c, party, slots):
     step(gm_c, "advance", conflict, do="round")
     assert SlotsClock.objects.get(party=party).rounds == 6
     conflict.refresh_from_db()
-    assert "Round 6: time passed for Ann, Bo." in conflict.log
+    assert "Round 6: time passed for Ann, Bo." in map(put_into_words, conflict.log)
 
 
 def test_a_myz_round_touches_no_clock(gm_c, party, myz, scripted_dice):

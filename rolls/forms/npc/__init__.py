@@ -10,6 +10,7 @@ one of the party's characters (``character``) and the skill it rolls.
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from config.ids import IdChoiceField
 from rolls.forms.base import SheetRollForm, whole_number
@@ -26,10 +27,11 @@ class NpcForm(SheetRollForm):
     prefills and values for the odds come from rolls.forms.base."""
 
     npc_name = forms.CharField(
-        label="NPC or monster", max_length=80, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "who rolls"}),
+        label=_("NPC or monster"), max_length=80, required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("who rolls")}),
     )  # fmt: skip
-    default_name = "NPC"
+    # Translators: the name an NPC roll takes when the GM gives none (stored with the roll)
+    default_name = _("NPC")
 
     def __init__(self, party, data=None, *args, **kwargs):
         self.party = party
@@ -37,7 +39,7 @@ class NpcForm(SheetRollForm):
         self.fields["npc_name"].widget.attrs["placeholder"] = self.default_name
 
     def clean_npc_name(self):
-        return (self.cleaned_data.get("npc_name") or "").strip() or self.default_name
+        return (self.cleaned_data.get("npc_name") or "").strip() or str(self.default_name)
 
     def value(self, name):
         """As the base reads it; a character picked by a link's prefill reads as the
@@ -60,13 +62,13 @@ class OpposedMixin(forms.Form):
 
     system_slug = ""
     character = IdChoiceField(
-        label="Against", queryset=Character.objects.none(), empty_label=None,
-        error_messages={"invalid_choice": "Pick a character of this party (and this game)."},
+        label=_("Against"), queryset=Character.objects.none(), empty_label=None,
+        error_messages={"invalid_choice": _("Pick a character of this party (and this game).")},
     )  # fmt: skip
     active = forms.ChoiceField(
-        label="Who acts",
-        choices=[("character", "The character acts (only they may push)"),
-                 ("npc", "The NPC acts (only the GM may push)")],
+        label=_("Who acts"),
+        choices=[("character", _("The character acts (only they may push)")),
+                 ("npc", _("The NPC acts (only the GM may push)"))],
         initial="character", widget=forms.RadioSelect,
     )  # fmt: skip
 
@@ -82,7 +84,7 @@ class OpposedMixin(forms.Form):
         if first is not None:
             self.fields["character"].initial = first.pk
         else:
-            self.fields["character"].help_text = "No character of this game at the table yet."
+            self.fields["character"].help_text = _("No character of this game at the table yet.")
 
     def chosen_sheet(self):
         """The chosen character's sheet (for the odds), or None."""
