@@ -104,7 +104,7 @@ class MutantSheet(models.Model):
     armor_name = models.CharField(_("armor"), max_length=100, blank=True)
     armor_rating = models.PositiveSmallIntegerField(default=0)
     armor_natural = models.BooleanField(
-        "natural armor", default=False, help_text=_("Natural armor never loses rating.")
+        _("natural armor"), default=False, help_text=_("Natural armor never loses rating.")
     )
     rot_suit_name = models.CharField(_("rot suit"), max_length=100, blank=True)
     rot_suit_rating = models.PositiveSmallIntegerField(default=0)
@@ -112,7 +112,7 @@ class MutantSheet(models.Model):
     # The paper sheet beyond the seed's list (issue 8): relationships, big dream, notes,
     # supplies counted in units (4 to a line of gear) and the four conditions.
     relationships = models.TextField(
-        "relationships to the party", blank=True, help_text=_("What you think of each PC.")
+        _("relationships to the party"), blank=True, help_text=_("What you think of each PC.")
     )
     pc_you_hate = models.CharField(_("the PC you hate"), max_length=100, blank=True)
     pc_to_protect = models.CharField(_("the PC you need to protect"), max_length=100, blank=True)

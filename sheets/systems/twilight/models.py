@@ -149,7 +149,7 @@ class TwilightWeapon(models.Model):
     reliability = models.PositiveSmallIntegerField(default=5)
     reliability_max = models.PositiveSmallIntegerField(_("max reliability"), default=5)
     magazine_capacity = models.PositiveSmallIntegerField(
-        "magazine", default=0, help_text=_("Rounds a magazine or belt holds; 0 for no firearm.")
+        _("magazine"), default=0, help_text=_("Rounds a magazine or belt holds; 0 for no firearm.")
     )
     rounds_loaded = models.PositiveSmallIntegerField(_("rounds"), default=0)
     jammed = models.BooleanField(default=False)
@@ -242,7 +242,7 @@ class TwilightGear(models.Model):
     sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="gear")
     name = models.CharField(max_length=100)
     weight = models.DecimalField(
-        "weight", max_digits=4, decimal_places=2, default=1,
+        _("weight"), max_digits=4, decimal_places=2, default=1,
         help_text=_("Encumbrance units: 1, 0.5, 0.25; 0 for tiny items."),
     )  # fmt: skip
     history = HistoricalRecords()
