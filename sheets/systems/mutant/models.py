@@ -2,8 +2,8 @@
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 from django.db.models import CheckConstraint, F, Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from sheets.systems.mutant.rules import (

@@ -2,8 +2,8 @@
 weapons, spare magazines and belts, armor, gear, critical injuries)."""
 
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 from django.db.models import CheckConstraint, F, Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from sheets.systems.twilight.rules import (
