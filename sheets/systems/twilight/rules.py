@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from sheets.systems.dice.words import Saying, say
 from sheets.systems.twilight.dice import stepdice
 
 
@@ -137,9 +138,9 @@ class Condition:
     def labels(self) -> list[str]:
         states = []
         if self.incapacitated:
-            states.append("Incapacitated")
+            states.append(_("Incapacitated"))
         if self.broken_by_stress:
-            states.append("Broken by stress")
+            states.append(_("Broken by stress"))
         return states
 
 
@@ -151,17 +152,21 @@ def rad_total(sheet) -> int:
     return sheet.radiation + sheet.radiation_permanent
 
 
-def rad_effects(sheet) -> list[str]:
-    """What the rad points mean at the table (core rules, see RAD_SICKNESS_BASE)."""
+def rad_effects(sheet) -> list[Saying]:
+    """What the rad points mean at the table (core rules, see RAD_SICKNESS_BASE), as
+    sayings (``sheets.systems.dice.words``): the page puts them into the reader's words."""
     total = rad_total(sheet)
     if not total:
-        return ["No rad points."]
+        return [say("No rad points.")]
     modifier = RAD_SICKNESS_BASE - total
     lines = [
-        f"Each new rad point: STAMINA roll against radiation sickness at {modifier:+d}.",
+        say(
+            "Each new rad point: STAMINA roll against radiation sickness at %(modifier)s.",
+            modifier=f"{modifier:+d}",
+        ),
     ]
     if total >= RAD_BOXES:
-        lines.append("All ten boxes filled: lethal dose.")
+        lines.append(say("All ten boxes filled: lethal dose."))
     return lines
 
 
