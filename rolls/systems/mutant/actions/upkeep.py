@@ -7,6 +7,7 @@ from typing import Any
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import say
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
 from sheets.systems.mutant.models import Range
@@ -200,7 +201,7 @@ def rot_eater(sheet, cleaned_data, rng) -> Rolled:
         if refusal:
             raise DiceError(refusal)
         outcome = f"{points} damage to the enemy at Arm's Length"
-        lines.append(["Enemy's range", ROT_EATER_RANGES[ARMS_LENGTH]])
+        lines.append(["Enemy's range", say("Arm's Length")])
         lines.append(["Damage to the enemy", str(points)])
     if rot_used:
         changes.counter("rot_temporary", -rot_used, "Rot-Eater used the rot", "temporary rot")

@@ -152,11 +152,11 @@ def push_rows(engine: dice.SkillRoll) -> list[list[str]]:
 
 def skill_rows(base: tuple[int, ...]) -> list[list[str]]:
     odds = t2k_odds.skill_odds(base)
-    rows = [[say("Success (at least one)"), percent(odds.success)]]
+    rows = [[gettext("Success (at least one)"), percent(odds.success)]]
     for label in ("2", "3+"):
         chance = odds.successes.get(label, 0)
         if chance:
-            rows.append([say("%(count)s successes", count=label), percent(chance)])
+            rows.append([gettext("%(count)s successes") % {"count": label}, percent(chance)])
     return rows
 
 
