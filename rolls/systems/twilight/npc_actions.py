@@ -112,7 +112,8 @@ def _group(label, engine, kind=None):
     dice_data = [sheet_rolls._die(d) for d in engine.base_dice]
     if kind:
         dice_data = [{**d, "kind": kind} for d in dice_data]
-    return {"label": f"{label}: {rules.dice_text(d.size for d in engine.base_dice)}",
+    dice_text = rules.dice_text(d.size for d in engine.base_dice)
+    return {"label": say("%(side)s: %(dice)s", side=label, dice=dice_text),
             "dice": dice_data}  # fmt: skip
 
 
