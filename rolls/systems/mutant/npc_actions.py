@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
@@ -156,7 +156,7 @@ def opposed_roll(sheet, cleaned, rng) -> Rolled:
     """The GM's NPC against a mutant's skill: the active side rolls first."""
     pool = sheet_rolls.skill_pool(sheet, cleaned["skill"], cleaned.get("modifier") or 0)
     if pool.broken:
-        label = gettext(ATTRIBUTE_LABELS[pool.attribute])
+        label = pgettext("Mutant: Year Zero attribute", ATTRIBUTE_LABELS[pool.attribute])
         raise DiceError(
             gettext("%(name)s's %(attribute)s is broken: 0 base dice. Heal the trauma first.")
             % {"name": sheet.character.name, "attribute": label}

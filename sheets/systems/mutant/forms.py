@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.validators import MinValueValidator
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from sheets.editing.fields import set_look
@@ -57,7 +57,10 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             *PAPER_SHEET_TEXTS, *rules.SUPPLIES, *rules.CONDITIONS,
         ]  # fmt: skip
         labels = {
-            **translated(rules.ATTRIBUTE_LABELS),
+            **{
+                name: pgettext_lazy(rules.ATTRIBUTE_CONTEXT, label)
+                for name, label in rules.ATTRIBUTE_LABELS.items()
+            },
             **translated(rules.TRAUMA_LABELS),
             **translated(rules.SKILL_LABELS),
             "rot_temporary": _("Temporary rot points"),
@@ -123,7 +126,9 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
                 continue
             score, hurt = self.current(attribute), self.current(trauma)
             if hurt > score:
-                attribute_label = gettext(rules.ATTRIBUTE_LABELS[attribute])
+                attribute_label = pgettext(
+                    rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS[attribute]
+                )
                 trauma_label = gettext(rules.TRAUMA_LABELS[trauma])
                 if trauma in self.fields:
                     message = gettext(

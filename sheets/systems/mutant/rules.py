@@ -22,12 +22,24 @@ def _(message: str) -> str:
     return message
 
 
+# MYZ's attribute names differ in Swedish from other games' (Agility is "Kyla", Empathy
+# "Känsla"): they are marked with this context; the Django side reads them with
+# ``pgettext(ATTRIBUTE_CONTEXT, name)``.
+ATTRIBUTE_CONTEXT = "Mutant: Year Zero attribute"
+
+
+def pgettext(context: str, message: str) -> str:
+    """Marks a name with a context for the catalogue (makemessages reads
+    ``pgettext("context", "...")``); pure Python, it returns the English."""
+    return message
+
+
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 ATTRIBUTE_LABELS = {
-    "strength": _("Strength"),
-    "agility": _("Agility"),
-    "wits": _("Wits"),
-    "empathy": _("Empathy"),
+    "strength": pgettext("Mutant: Year Zero attribute", "Strength"),
+    "agility": pgettext("Mutant: Year Zero attribute", "Agility"),
+    "wits": pgettext("Mutant: Year Zero attribute", "Wits"),
+    "empathy": pgettext("Mutant: Year Zero attribute", "Empathy"),
 }
 # Each attribute's trauma: damage hurts Strength, fatigue Agility, confusion Wits,
 # doubt Empathy.

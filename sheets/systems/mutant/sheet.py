@@ -6,7 +6,7 @@ sheet's rows through ``.all()`` so that, with the rows prefetched, they run no q
 
 import dataclasses
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from sheets.editing import editing_context
@@ -48,7 +48,9 @@ def attribute_states(sheet) -> list:
     """The rules' attribute states with their names in the reader's words."""
     return [
         dataclasses.replace(
-            state, label=gettext(state.label), trauma_label=gettext(state.trauma_label)
+            state,
+            label=pgettext(rules.ATTRIBUTE_CONTEXT, state.label),
+            trauma_label=gettext(state.trauma_label),
         )
         for state in rules.attribute_states(sheet)
     ]
@@ -107,7 +109,9 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         ],
         "specialist_field": fields["specialist_skill"],
         "specialist_name": specialist_name,
-        "specialist_attribute": gettext(rules.ATTRIBUTE_LABELS.get(specialist_attribute, ""))
+        "specialist_attribute": pgettext(
+            rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS.get(specialist_attribute, "")
+        )
         if specialist_attribute
         else "",
         "point_fields": [fields[name] for name in COUNTERS],

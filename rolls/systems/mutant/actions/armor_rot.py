@@ -45,7 +45,7 @@ def armor_roll(sheet, cleaned_data, rng) -> Rolled:
         [say("Damage taken"), str(result.damage)],
     ]
     if rating:
-        lines.append([say("Armor rating"), f"{rating} \u2192 {rating - result.rating_loss}"])
+        lines.append([say("Armor rating"), f"{rating} → {rating - result.rating_loss}"])
     rule = say(
         "Armor roll: one gear die per point of armor rating; every 6 absorbs 1 damage. Unless "
         "all damage is absorbed, every 1 lowers the rating by 1 (natural armor excepted). "
@@ -115,7 +115,7 @@ def rot_event(sheet, cleaned_data, rng) -> Rolled:
         [say("Damage"), str(result.damage)],
     ]  # fmt: skip
     if suit:
-        lines.append([say("Rot suit rating"), f"{suit} \u2192 {result.suit_rating_after}"])
+        lines.append([say("Rot suit rating"), f"{suit} → {result.suit_rating_after}"])
     if rot_eater and result.rot_roll:
         lines.append([say("Rot-Eater"), say("no damage from the rot")])
     if result.through == 0:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from config.ids import parse_id
@@ -168,11 +168,11 @@ def skill_pool(sheet, skill: str, modifier: int = 0, item=None) -> SkillPool:
 
 
 def broken_message(sheet, attribute: str) -> str:
-    label = gettext(ATTRIBUTE_LABELS[attribute])
+    label = pgettext(rules.ATTRIBUTE_CONTEXT, ATTRIBUTE_LABELS[attribute])
     trauma = TRAUMA[attribute]
     return gettext(
         "%(attribute)s is broken (%(trauma)s %(hurt)s of %(score)s): 0 base dice. Tick "
-        "\u201croll anyway\u201d to roll with skill and gear dice only."
+        "“roll anyway” to roll with skill and gear dice only."
     ) % {
         "attribute": label,
         "trauma": gettext(rules.TRAUMA_LABELS[trauma]).lower(),
@@ -295,9 +295,9 @@ class _Changes:
 
 
 def _went(why, label, before, after) -> Saying:
-    """ "why: Label 3 \u2192 1"."""
+    """ "why: Label 3 → 1"."""
     return say(
-        "%(why)s: %(what)s %(before)s \u2192 %(after)s",
+        "%(why)s: %(what)s %(before)s → %(after)s",
         why=why,
         what=label,
         before=before,

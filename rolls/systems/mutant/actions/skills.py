@@ -159,7 +159,7 @@ def _wear_item(sheet, pool: SkillPool, loss: int, label: str) -> Effect:
         item._change_reason = f"{label} roll, pushed"
         item.save(update_fields=["bonus"])
     note = say(
-        "%(why)s: %(item)s gear bonus %(before)s \u2192 %(after)s",
+        "%(why)s: %(item)s gear bonus %(before)s → %(after)s",
         why=why, item=item.name, before=current, after=new,
     )  # fmt: skip
     if current - loss != new:

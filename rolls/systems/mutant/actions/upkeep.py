@@ -31,7 +31,7 @@ def _rested_too_little(sheet, trauma: str) -> Rolled:
     """Less than the healing's time: nothing heals and no ration is spent; the log says so."""
     label = rules.TRAUMA_LABELS[trauma]
     current = getattr(sheet, trauma)
-    lines = [[label, f"{current} \u2192 {current}"],
+    lines = [[label, f"{current} → {current}"],
              ["Resting", f"less than {rules.HEALING_TIME[trauma]}"]]  # fmt: skip
     return _no_dice(
         "heal", f"Heal {label.lower()}", rules.too_short(trauma),
@@ -62,7 +62,7 @@ def heal_trauma(sheet, cleaned_data, rng) -> Rolled:
         raise DiceError(str(error)) from error
     changes = _Changes(sheet)
     label = rules.TRAUMA_LABELS[trauma]
-    lines = [[label, f"{healing.before} \u2192 {healing.after}"]]
+    lines = [[label, f"{healing.before} → {healing.after}"]]
     inputs: dict[str, Any] = {"trauma": trauma, "before": healing.before}
     if ration:
         changes.supply(ration, healing.rations_spent, f"Ate during the rest ({label.lower()})")

@@ -198,7 +198,7 @@ def reload(sheet, cleaned, rng) -> Rolled:
             "rounds",
             new - old,
             say(
-                "%(weapon)s rounds %(before)s \u2192 %(after)s",
+                "%(weapon)s rounds %(before)s → %(after)s",
                 weapon=weapon.name,
                 before=old,
                 after=new,
@@ -211,7 +211,7 @@ def reload(sheet, cleaned, rng) -> Rolled:
         outcome=say("%(rounds)s rounds loaded", rounds=new),
         inputs={"weapon": weapon.pk},
         result={
-            "lines": [[say("Rounds"), f"{old} \u2192 {new}"]],
+            "lines": [[say("Rounds"), f"{old} → {new}"]],
             "rule": say("Reloading is an action."),
         },
         effects=effects_data(effects),

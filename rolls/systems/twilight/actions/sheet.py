@@ -232,7 +232,7 @@ class Changes:
             return
         new = max(0, weapon.reliability + amount)
         note = say(
-            "%(why)s: %(weapon)s reliability %(before)s \u2192 %(after)s",
+            "%(why)s: %(weapon)s reliability %(before)s → %(after)s",
             why=why, weapon=weapon.name, before=weapon.reliability, after=new,
         )  # fmt: skip
         if new == 0:
@@ -246,7 +246,7 @@ class Changes:
         current = weapon.rounds_loaded
         new = max(0, min(weapon.magazine_capacity, current + amount))
         note = say(
-            "%(why)s: %(weapon)s rounds %(before)s \u2192 %(after)s",
+            "%(why)s: %(weapon)s rounds %(before)s → %(after)s",
             why=why, weapon=weapon.name, before=current, after=new,
         )  # fmt: skip
         if new == 0 and amount < 0:

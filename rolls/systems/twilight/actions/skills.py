@@ -62,7 +62,7 @@ def _lines(engine, before: tuple[int, ...], after: tuple[int, ...], parts) -> li
     lines = []
     if before != after:
         lines.append(
-            [say("Base dice"), f"{rules.dice_text(before)} \u2192 {rules.dice_text(after)}"]
+            [say("Base dice"), f"{rules.dice_text(before)} → {rules.dice_text(after)}"]
         )
     else:
         lines.append([say("Base dice"), rules.dice_text(after)])
