@@ -61,9 +61,7 @@ def _semicolons(parts: list):
 def _lines(engine, before: tuple[int, ...], after: tuple[int, ...], parts) -> list[list]:
     lines = []
     if before != after:
-        lines.append(
-            [say("Base dice"), f"{rules.dice_text(before)} → {rules.dice_text(after)}"]
-        )
+        lines.append([say("Base dice"), f"{rules.dice_text(before)} → {rules.dice_text(after)}"])
     else:
         lines.append([say("Base dice"), rules.dice_text(after)])
     if parts:
