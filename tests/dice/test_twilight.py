@@ -8,6 +8,7 @@ import json
 import pytest
 
 from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.twilight.dice.rules import (
     Hit,
     allocate_hits,
@@ -22,6 +23,12 @@ from sheets.systems.twilight.dice.rules import (
 from sheets.systems.twilight.dice.stepdice import base_dice
 
 FLAK_JACKET = {"torso": 2, "arms": 2}
+
+
+def english(effects) -> tuple:
+    """Effects with their notes in English: the engine stores a note as a saying
+    (``sheets.systems.dice.words``), put into words when it is read."""
+    return tuple(Effect(e.target, e.amount, put_into_words(e.note)) for e in effects)
 
 
 def faces(dice):
@@ -69,7 +76,7 @@ def test_ronson_pushes_his_stamina_roll_succeeds_and_takes_one_damage_from_the_d
     assert all(die.rerolled for die in pushed.base_dice)
     assert pushed.successes == 1
     assert pushed.outcome == "success"
-    assert pushed.effects == (Effect("damage", 1, "1s on base dice when pushing"),)
+    assert english(pushed.effects) == (Effect("damage", 1, "1s on base dice when pushing"),)
     assert not pushed.can_push
 
 
@@ -181,7 +188,7 @@ def test_a_push_cannot_turn_a_die_back_to_its_first_result():
 def test_a_push_counts_every_one_including_those_kept_from_the_first_roll():
     first = roll_skill(scripted(1, 4), (8, 6), "EMP")
     pushed = push(scripted(1), first)
-    assert pushed.effects == (Effect("stress", 2, "1s on base dice when pushing"),)
+    assert english(pushed.effects) == (Effect("stress", 2, "1s on base dice when pushing"),)
 
 
 def test_pushing_an_int_or_emp_roll_gives_stress_not_damage():
@@ -250,7 +257,7 @@ def test_ammo_sixes_do_not_help_to_hit():
 def test_a_miss_with_ammo_sixes_can_still_suppress_the_target():
     attack = roll_attack(scripted(3, 6), (6,), "AGL", ammo_dice=1, rate_of_fire=3, rounds_left=9)
     assert attack.suppression
-    assert any("suppressed" in note for note in attack.notes)
+    assert any("suppressed" in put_into_words(note) for note in attack.notes)
     plain_miss = roll_attack(
         scripted(3, 5), (6,), "AGL", ammo_dice=1, rate_of_fire=3, rounds_left=9
     )
@@ -266,7 +273,9 @@ def test_a_hit_offers_its_ammo_sixes_and_does_not_suppress():
 def test_an_attack_without_ammo_dice_spends_one_round():
     attack = roll_attack(scripted(6), (6,), "AGL", ammo_dice=0, rate_of_fire=3, rounds_left=9)
     assert attack.ammo_spent == 1
-    assert attack.effects == (Effect("rounds", -1, "ammo spent: sum of the ammo dice + 1"),)
+    assert english(attack.effects) == (
+        Effect("rounds", -1, "ammo spent: sum of the ammo dice + 1"),
+    )
 
 
 def test_with_one_round_left_no_ammo_dice_and_the_last_round_empties_the_magazine():
@@ -330,7 +339,7 @@ def test_a_pushed_attack_costs_reliability_for_every_one_on_base_and_ammo_dice()
     first = roll_attack(scripted(3, 1, 4), (8,), "AGL", ammo_dice=2, rate_of_fire=3, rounds_left=30)
     pushed = push(scripted(7, 5), first)
     assert pushed.outcome == "hit"
-    assert Effect("reliability", -1, "1s on base and ammo dice") in pushed.effects
+    assert Effect("reliability", -1, "1s on base and ammo dice") in english(pushed.effects)
     assert not pushed.jammed
     assert all(effect.target not in ("damage", "stress") for effect in pushed.effects)
 
@@ -340,7 +349,7 @@ def test_a_push_that_changes_the_ammo_dice_recounts_the_rounds_taken():
     assert first.ammo_spent == 6  # 1 + 4 + 1
     pushed = push(scripted(7, 5), first)
     assert pushed.ammo_spent == 7  # 1 + 5 + 1
-    rounds = [effect for effect in pushed.effects if effect.target == "rounds"]
+    rounds = [effect for effect in english(pushed.effects) if effect.target == "rounds"]
     assert rounds == [
         Effect("rounds", -1, "rounds taken from the magazine recounted after the push (6 -> 7)")
     ]
@@ -359,8 +368,8 @@ def test_two_or_more_ones_after_the_push_jam_the_weapon_but_its_successes_still_
     pushed = push(scripted(1), first)
     assert pushed.jammed
     assert pushed.outcome == "hit"
-    assert Effect("jammed", 1, "two or more 1s after the push") in pushed.effects
-    assert Effect("reliability", -2, "1s on base and ammo dice") in pushed.effects
+    assert Effect("jammed", 1, "two or more 1s after the push") in english(pushed.effects)
+    assert Effect("reliability", -2, "1s on base and ammo dice") in english(pushed.effects)
 
 
 def test_ones_on_a_first_roll_that_is_not_pushed_never_jam_the_weapon():

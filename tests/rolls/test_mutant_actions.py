@@ -16,6 +16,7 @@ from tests.factories import (
     MutantTalentFactory,
     MutantWeaponFactory,
 )
+from tests.rolls.in_english import english
 
 
 def run(action, sheet, data, *faces):
@@ -27,7 +28,7 @@ def run(action, sheet, data, *faces):
     rng.assert_used_up()
     sheet.refresh_from_db()
     json.dumps([rolled.inputs, rolled.result, rolled.effects])  # JSON-ready for the Roll row
-    return rolled
+    return english(rolled)
 
 
 def push(sheet, roll, *faces):
@@ -37,7 +38,7 @@ def push(sheet, roll, *faces):
         rolled = actions.push(locked, roll, rng)
     rng.assert_used_up()
     sheet.refresh_from_db()
-    return rolled
+    return english(rolled)
 
 
 def record(sheet, rolled, pushed_from=None):

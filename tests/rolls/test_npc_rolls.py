@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from rolls.models import Roll
 from tests.factories import UserFactory, member_of
+from tests.rolls.in_english import english_result
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -57,7 +58,7 @@ def test_myz_npc_pool_counts_sixes_and_can_be_pushed_by_the_gm(gm_client, party,
     pushed = Roll.objects.get(pushed_from=roll)
     assert pushed.character is None and pushed.npc_name == "Zone ghoul"
     assert pushed.result["successes"] == 2
-    assert ["NPC's trauma (base-die 1s)", "2"] in pushed.result["lines"]
+    assert ["NPC's trauma (base-die 1s)", "2"] in english_result(pushed.result)["lines"]
 
 
 def test_t2k_npc_levels_step_with_help_and_read_the_successes(gm_client, party, scripted_dice):
@@ -248,14 +249,15 @@ def test_myz_opposed_character_active_only_the_character_pushes(
     roll = Roll.objects.get()
     assert roll.character == mutant_sheet.character and roll.npc_name == "Zone ghoul"
     assert roll.outcome == "Krin loses to Zone ghoul (1 against 2)"  # a tie would lose too
-    assert [g["label"] for g in roll.result["dice_groups"]] == [
+    assert [g["label"] for g in english_result(roll.result)["dice_groups"]] == [
         "Krin: Fight (active)",
         "Zone ghoul",
     ]
     assert roll.pushable and not roll.gm_pushes
-    assert "T2K's rule" in roll.result["rule"]
+    assert "T2K's rule" in english_result(roll.result)["rule"]
     assert (
-        "Only the active side may push, even after the opponent has rolled" in (roll.result["rule"])
+        "Only the active side may push, even after the opponent has rolled"
+        in (english_result(roll.result)["rule"])
     )
 
     client.force_login(player)
@@ -315,7 +317,7 @@ def test_t2k_opposed_npc_active_wins_with_more_and_only_the_gm_pushes(
     assert response.status_code == 200, response.text
     roll = Roll.objects.get()
     assert roll.outcome == "Soviet sentry loses to Ronson (0 against 1)"
-    assert [g["label"] for g in roll.result["dice_groups"]] == [
+    assert [g["label"] for g in english_result(roll.result)["dice_groups"]] == [
         "Ronson, Recon: D8",
         "Soviet sentry (active): D8 + D6",
     ]
@@ -327,7 +329,7 @@ def test_t2k_opposed_npc_active_wins_with_more_and_only_the_gm_pushes(
     assert push(client, roll).status_code == 200
     pushed = Roll.objects.get(pushed_from=roll)
     assert pushed.outcome == "Soviet sentry wins by 1 against Ronson"
-    assert [d["face"] for d in pushed.result["dice_groups"][0]["dice"]] == [6]
+    assert [d["face"] for d in english_result(pushed.result)["dice_groups"][0]["dice"]] == [6]
     assert push(client, pushed).status_code in (403, 409)
 
 
@@ -403,5 +405,5 @@ def test_a_judges_third_advantage_adds_nothing_and_says_so(gm_client, party, scr
     roll = Roll.objects.get()
     assert len(roll.result["dice"]) == 3 and roll.inputs["advantages"] == 2
     assert ["Not counted", "1 advantage beyond 2: up to 2 stack, more add nothing"] in (
-        roll.result["lines"]
+        english_result(roll.result)["lines"]
     )

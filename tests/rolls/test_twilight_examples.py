@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from rolls.models import Roll
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
+from tests.rolls.in_english import english_result
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -17,7 +18,9 @@ def roll(client, sheet, action, data):
 
 
 def faces(result, label_start):
-    group = next(g for g in result["dice_groups"] if g["label"].startswith(label_start))
+    group = next(
+        g for g in english_result(result)["dice_groups"] if g["label"].startswith(label_start)
+    )
     return [(die["kind"], die["face"]) for die in group["dice"]]
 
 

@@ -8,11 +8,13 @@ from django.urls import reverse
 
 from rolls.models import Roll
 from sheets.models import TwilightMagazine
+from sheets.systems.dice.words import put_into_words as words
 from tests.factories_twilight import (
     TwilightMagazineFactory,
     TwilightSheetFactory,
     TwilightWeaponFactory,
 )
+from tests.rolls.in_english import english_result
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -39,7 +41,7 @@ def push(client, rolled):
 
 
 def base_sizes(rolled):
-    return [die["size"] for die in rolled.result["dice_groups"][0]["dice"]]
+    return [die["size"] for die in english_result(rolled.result)["dice_groups"][0]["dice"]]
 
 
 # --- skill rolls: steps and help ----------------------------------------------------------
@@ -53,7 +55,7 @@ def test_help_steps_up_the_lower_die_kasia_helped_by_diaz(player_client, ronson,
     rolled = Roll.objects.get()
     assert base_sizes(rolled) == [12, 8]  # D12 + D6, the D6 stepped up by Diaz's help
     assert rolled.inputs["helpers"] == ["Diaz"]
-    assert any("help from Diaz +1" in value for _, value in rolled.result["lines"])
+    assert any("help from Diaz +1" in value for _, value in english_result(rolled.result)["lines"])
 
 
 def test_a_lone_attribute_die_stepped_up_gains_a_d6(player_client, ronson, scripted_dice):
@@ -95,7 +97,7 @@ def test_push_damage_is_capped_at_the_hit_capacity(player_client, ronson, script
     push(player_client, Roll.objects.get())
     ronson.refresh_from_db()
     assert ronson.damage == 6
-    note = Roll.objects.get(pushed_from__isnull=False).effects[0]["note"]
+    note = words(Roll.objects.get(pushed_from__isnull=False).effects[0]["note"])
     assert "capped at 6" in note
 
 
@@ -117,7 +119,7 @@ def test_a_passive_roll_cannot_be_pushed(player_client, ronson, scripted_dice):
     roll(player_client, ronson, "skill", {"skill": "stamina", "modifier": 0, "passive": "on"})
     rolled = Roll.objects.get()
     assert not rolled.can_push
-    assert "passive roll cannot be pushed" in rolled.result["rule"]
+    assert "passive roll cannot be pushed" in english_result(rolled.result)["rule"]
     assert push(player_client, rolled).status_code == 409
 
 
@@ -163,7 +165,7 @@ def test_ammo_at_or_above_the_rounds_left_empties_the_magazine(
     rolled = Roll.objects.get()
     assert weapon.rounds_loaded == 0
     assert "magazine emptied" in rolled.outcome
-    assert any("magazine emptied" in effect["note"] for effect in rolled.effects)
+    assert any("magazine emptied" in words(effect["note"]) for effect in rolled.effects)
 
 
 def test_a_jammed_weapon_cannot_fire(player_client, ronson):
@@ -194,7 +196,7 @@ def test_pushing_an_attack_costs_reliability_per_one_and_jams_on_two(
     assert saw.rounds_loaded == 200 - 11
     first = Roll.objects.get()
     assert first.outcome.startswith("Miss")
-    assert ["Reliability lost (any 1)", "100.0%"] not in first.result["push_odds"]
+    assert ["Reliability lost (any 1)", "100.0%"] not in english_result(first.result)["push_odds"]
     scripted_dice(8, 5)  # D12 -> 8 (hit), ammo 3 -> 5
     response = push(player_client, first)
     assert response.status_code == 200
@@ -213,7 +215,7 @@ def test_a_miss_with_ammo_sixes_can_still_suppress_and_has_nothing_to_allocate(
     scripted_dice(2, 3, 6)
     roll(player_client, ronson, "attack", {**ATTACK, "weapon": saw.pk, "ammo_dice": 1})
     rolled = Roll.objects.get()
-    assert any("suppressed" in note for note in rolled.result["notes"])
+    assert any("suppressed" in note for note in english_result(rolled.result)["notes"])
     response = player_client.post(reverse("roll_choose", args=[rolled.pk]), {}, headers=HTMX)
     assert response.status_code == 422 and "missed" in response.text
 
@@ -319,7 +321,7 @@ def test_cuf_and_promotion_rolls_are_never_pushed(
     response = roll(player_client, ronson, action, {"modifier": 0})
     assert response.status_code == 200
     rolled = Roll.objects.get()
-    assert not rolled.can_push and rule in rolled.result["rule"]
+    assert not rolled.can_push and rule in english_result(rolled.result)["rule"]
     assert "Push the roll" not in response.text
     # nothing beside the dice reads as a box to tick (a blank legend swatch did)
     assert "die-swatch" not in response.text and "<input" not in response.text
@@ -342,7 +344,8 @@ def test_only_the_active_side_pushes_an_opposed_roll_jonesy(player_client, ronso
     push(player_client, first)
     pushed = Roll.objects.get(pushed_from=first)
     assert pushed.outcome == "Won by 1"
-    opponent = next(g for g in pushed.result["dice_groups"] if g["label"].startswith("Opponent"))
+    groups = english_result(pushed.result)["dice_groups"]
+    opponent = next(g for g in groups if g["label"].startswith("Opponent"))
     assert [d["face"] for d in opponent["dice"]] == [6]
 
 
@@ -413,18 +416,18 @@ def test_every_figure_of_a_pushed_attack_is_the_pushed_one(
     scripted_dice(4, 2, 3, 6, 4)  # D12 4, D10 2: a miss; ammo dice 3, 6, 4
     roll(player_client, ronson, "attack", {**ATTACK, "weapon": saw.pk, "ammo_dice": 3})
     first = Roll.objects.get()
-    before = dict(first.result["lines"])
+    before = dict(english_result(first.result)["lines"])
     assert (before["Ammo 6s"], before["Ammo spent"]) == ("1", "14 (sum of the ammo dice + 1)")
     scripted_dice(8, 7, 6, 2)  # D12 8 and D10 7 hit; the ammo 3 and 4 become 6 and 2
     response = push(player_client, first)
     assert response.status_code == 200
-    lines = dict(first.push.result["lines"])
+    lines = dict(english_result(first.push.result)["lines"])
     assert lines["Ammo dice"] == "3"
     assert lines["Ammo 6s"] == "2"
     assert lines["Ammo spent"] == "15 (sum of the ammo dice + 1)"
     assert lines["Successes after the push"] == "2"
     assert "Successes" not in lines
-    assert [label for label, _ in first.push.result["lines"]].count("Ammo 6s") == 1
+    assert [label for label, _ in english_result(first.push.result)["lines"]].count("Ammo 6s") == 1
     shown = " ".join(response.text.split())
     assert 'Ammo 6s</dt><dd class="col-6 mb-1">2</dd>' in shown
     assert 'Ammo spent</dt><dd class="col-6 mb-1">15 (sum of the ammo dice + 1)' in shown
@@ -446,7 +449,7 @@ def test_ammo_spent_and_rounds_taken_are_named_apart_in_the_page_the_log_and_the
     rolled = Roll.objects.get()
     engine = rolled.result["engine"]
     assert (engine["ammo_spent"], engine["rounds_taken"]) == (6, 4)
-    lines = dict(rolled.result["lines"])
+    lines = dict(english_result(rolled.result)["lines"])
     assert lines["Ammo spent"] == "6 (sum of the ammo dice + 1)"
     assert lines["Rounds taken from the magazine"] == "4 (all it held: now empty)"
     shown = " ".join(response.text.split())

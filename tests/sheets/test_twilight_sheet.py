@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from sheets.models import Character, TwilightSheet
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.forms import MagazineForm, TwilightSheetForm, WeaponForm
 from sheets.systems.twilight.sheet import summary
@@ -70,7 +71,8 @@ def test_armor_by_location_takes_the_best_layer():
 
 def test_rad_points_show_the_sickness_roll_modifier():
     sheet = SimpleNamespace(radiation=2, radiation_permanent=1)
-    assert "STAMINA roll against radiation sickness at +1" in rules.rad_effects(sheet)[0]
+    line = put_into_words(rules.rad_effects(sheet)[0])  # a saying: the page translates it
+    assert "STAMINA roll against radiation sickness at +1" in line
 
 
 # --- database ---------------------------------------------------------------------------

@@ -10,26 +10,31 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
 from rolls.systems.mutant import actions as sheet_rolls
-from rolls.systems.mutant.actions.sheet import _Changes
+from rolls.systems.mutant.actions.sheet import _Changes, sentences
 from rolls.systems.mutant.actions.skills import _stored_pool
 from sheets.systems.dice.core import DiceError, as_data
+from sheets.systems.dice.words import Saying, say, say_n
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as dice
 from sheets.systems.mutant.rules import ATTRIBUTE_LABELS
 
 NPC, OPPOSED = "npc", "opposed"
-OPPOSED_RULE = (
+OPPOSED_RULE = say(
     "Opposed (T2K's rule, RULINGS): each of the opponent's successes cancels one of the "
     "active side's; the active side wins with more (a tie is a loss). Only the active side "
     "may push, even after the opponent has rolled."
 )
 
 
-def _successes(count: int) -> str:
-    return "no success" if count == 0 else ("1 success" if count == 1 else f"{count} successes")
+def _successes(count: int) -> Saying:
+    if count == 0:
+        return say("no success")
+    return say_n("%(n)s success", "%(n)s successes", count)
 
 
 def _dice(roll: dice.SkillRoll) -> list[dict[str, Any]]:
@@ -39,8 +44,8 @@ def _dice(roll: dice.SkillRoll) -> list[dict[str, Any]]:
 def _npc_pushed_lines(roll: dice.SkillRoll) -> list[list[str]]:
     if not roll.pushed:
         return []
-    return [["NPC's trauma (base-die 1s)", str(roll.trauma)],
-            ["NPC's gear bonus lost (gear-die 1s)", str(roll.gear_damage)]]  # fmt: skip
+    return [[say("NPC's trauma (base-die 1s)"), str(roll.trauma)],
+            [say("NPC's gear bonus lost (gear-die 1s)"), str(roll.gear_damage)]]  # fmt: skip
 
 
 # --- An NPC's own roll -------------------------------------------------------------------
@@ -48,14 +53,14 @@ def _npc_pushed_lines(roll: dice.SkillRoll) -> list[list[str]]:
 
 def _npc_rolled(name, what, counts, result: dice.SkillRoll) -> Rolled:
     base, skill, gear, negative = counts
-    described = f"{base} base, {skill} skill, {gear} gear" + (
-        f", {negative} negative" if negative else ""
-    )
+    described = [
+        say("%(n)s base", n=base), say("%(n)s skill", n=skill), say("%(n)s gear", n=gear),
+    ] + ([say("%(n)s negative", n=negative)] if negative else [])  # fmt: skip
     payload = {
         "dice": _dice(result),
-        "lines": [["Dice", described], ["Successes", str(result.successes)],
+        "lines": [[say("Dice"), described], [say("Successes"), str(result.successes)],
                   *_npc_pushed_lines(result)],
-        "rule": f"{sheet_rolls.SKILL_RULE} {sheet_rolls.PUSH_RULE}",
+        "rule": sentences([sheet_rolls.SKILL_RULE, sheet_rolls.PUSH_RULE]),
         "successes": result.successes,
         "pushed": result.pushed,
         "tone": "success" if result.successes else "failure",
@@ -64,12 +69,18 @@ def _npc_rolled(name, what, counts, result: dice.SkillRoll) -> Rolled:
         payload["push_odds"] = mutant_odds.push_rows(dice.push_odds_for(result))
     return Rolled(
         kind=NPC,
-        label=(what or "NPC roll") + (" (pushed)" if result.pushed else ""),
-        outcome=f"{name}: {_successes(result.successes)}".replace(": no", ": failed, no"),
+        label=_npc_label(what, result.pushed),
+        outcome=say("%(name)s: %(outcome)s", name=name, outcome=_successes(result.successes)),
         inputs={"npc": list(counts), "what": what},
         result=payload,
         pushable=result.pushable,
     )
+
+
+def _npc_label(what: str, pushed: bool):
+    """The GM's own words for the roll (kept as written), else "NPC roll"."""
+    label = what or say("NPC roll")
+    return say("%(label)s (pushed)", label=label) if pushed else label
 
 
 def npc_roll(sheet, cleaned, rng) -> Rolled:
@@ -81,8 +92,10 @@ def npc_roll(sheet, cleaned, rng) -> Rolled:
 # --- Opposed: an NPC against a mutant ------------------------------------------------------
 
 
-def _pool_label(pool: sheet_rolls.SkillPool) -> str:
-    return f"{pool.name}{f' {pool.modifier:+d}' if pool.modifier else ''}"
+def _pool_label(pool: sheet_rolls.SkillPool) -> Saying:
+    if pool.modifier:
+        return say("%(skill)s %(modifier)s", skill=say(pool.name), modifier=f"{pool.modifier:+d}")
+    return say(pool.name)
 
 
 def _opposed_rolled(character_name, npc_name, pool, npc_counts, active, mine, theirs,
@@ -97,26 +110,29 @@ def _opposed_rolled(character_name, npc_name, pool, npc_counts, active, mine, th
         contest = dice.opposed(theirs, mine)
         names = (npc_name, character_name)
         pushing = theirs
-    active_mark = {ACTIVE_CHARACTER: " (active)" if active == ACTIVE_CHARACTER else "",
-                   ACTIVE_NPC: " (active)" if active == ACTIVE_NPC else ""}  # fmt: skip
+
+    def marked(label, side):
+        return say("%(label)s (active)", label=label) if active == side else label
+
     payload = {
         "dice_groups": [
-            {"label": f"{character_name}: {_pool_label(pool)}{active_mark[ACTIVE_CHARACTER]}",
+            {"label": marked(say("%(name)s: %(pool)s", name=character_name,
+                                 pool=_pool_label(pool)), ACTIVE_CHARACTER),
              "dice": _dice(mine)},
-            {"label": f"{npc_name}{active_mark[ACTIVE_NPC]}", "dice": _dice(theirs)},
+            {"label": marked(npc_name, ACTIVE_NPC), "dice": _dice(theirs)},
         ],
         "character_dice": _dice(mine),
         "npc_dice": _dice(theirs),
         "lines": [
-            [f"{character_name}'s successes", str(mine.successes)],
-            [f"{npc_name}'s successes", str(theirs.successes)],
-            [f"{names[0]}'s successes left", str(contest.net_successes)],
+            [say("%(name)s's successes", name=character_name), str(mine.successes)],
+            [say("%(name)s's successes", name=npc_name), str(theirs.successes)],
+            [say("%(name)s's successes left", name=names[0]), str(contest.net_successes)],
             *(_npc_pushed_lines(theirs)),
         ],
-        "rule": f"{OPPOSED_RULE} {sheet_rolls.SKILL_RULE}"
-        + (f" {sheet_rolls.PUSH_RULE}" if pushing.pushed else ""),
+        "rule": sentences([OPPOSED_RULE, sheet_rolls.SKILL_RULE]
+                          + ([sheet_rolls.PUSH_RULE] if pushing.pushed else [])),
         "active": active,
-        "push_side": f"{names[0]}'s roll",
+        "push_side": say("%(name)s's roll", name=names[0]),
         "tone": "success" if contest.won else "failure",
         "pushed": pushing.pushed,
     }  # fmt: skip
@@ -124,7 +140,9 @@ def _opposed_rolled(character_name, npc_name, pool, npc_counts, active, mine, th
         payload["push_odds"] = mutant_odds.push_rows(dice.push_odds_for(pushing))
     return Rolled(
         kind=OPPOSED,
-        label=f"{_pool_label(pool)}, opposed" + (" (pushed)" if pushing.pushed else ""),
+        label=say("%(pool)s, opposed (pushed)", pool=_pool_label(pool))
+        if pushing.pushed
+        else say("%(pool)s, opposed", pool=_pool_label(pool)),
         outcome=opposed_outcome(names[0], names[1], contest.won, contest.net_successes,
                                 contest.active.successes, contest.opponent.successes),
         inputs={"pool": dataclasses.asdict(pool), "npc": list(npc_counts), "active": active},
@@ -138,9 +156,10 @@ def opposed_roll(sheet, cleaned, rng) -> Rolled:
     """The GM's NPC against a mutant's skill: the active side rolls first."""
     pool = sheet_rolls.skill_pool(sheet, cleaned["skill"], cleaned.get("modifier") or 0)
     if pool.broken:
-        label = ATTRIBUTE_LABELS[pool.attribute]
+        label = pgettext("Mutant: Year Zero attribute", ATTRIBUTE_LABELS[pool.attribute])
         raise DiceError(
-            f"{sheet.character.name}'s {label} is broken: 0 base dice. Heal the trauma first."
+            gettext("%(name)s's %(attribute)s is broken: 0 base dice. Heal the trauma first.")
+            % {"name": sheet.character.name, "attribute": label}
         )
     counts = (cleaned["base"], cleaned["npc_skill"], cleaned["gear"], cleaned["negative"])
     active = cleaned["active"]
@@ -182,9 +201,11 @@ def push(sheet, roll, rng) -> Rolled:
         mine = dice.push_opposed(rng, dice.opposed(mine, theirs)).active
         changes = _Changes(sheet)
         if mine.trauma:
-            why = f"{mine.trauma} base-die 1s on the push"
+            why = say_n(
+                "%(n)s base-die 1 on the push", "%(n)s base-die 1s on the push", mine.trauma
+            )
             changes.trauma(pool.attribute, mine.trauma, why)
-            changes.counter("mutation_points", mine.trauma, why, "mutation points")
+            changes.counter("mutation_points", mine.trauma, why, say("mutation points"))
         changes.save(f"{roll.label} roll, pushed")
         effects = changes.effects
     rolled = _opposed_rolled(

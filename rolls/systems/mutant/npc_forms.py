@@ -4,10 +4,12 @@ of the party's mutants."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
 
 from rolls.forms.npc import NpcForm, OpposedMixin, bounded
 from rolls.systems.mutant import actions
 from sheets.systems.dice.odds import opposed_chances, percent
+from sheets.systems.dice.words import say
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import odds as mutant_odds
 
@@ -96,12 +98,13 @@ class OpposedForm(OpposedMixin, _PoolForm):
         npc = mutant_odds.skill_odds(*self.npc_pool())
         mine, other = dict(enumerate(theirs.distribution)), dict(enumerate(npc.distribution))
         base, skill, gear, negative = self.npc_pool()
-        head = [[f"{self.value('character').name}: {pool.describe()}",
-                 f"vs {base} base, {skill} skill, {gear} gear, {negative} negative"]]  # fmt: skip
+        head = [[say("%(name)s: %(dice)s", name=self.value("character").name, dice=pool.describe()),
+                 gettext("vs %(base)s base, %(skill)s skill, %(gear)s gear, %(negative)s negative")
+                 % {"base": base, "skill": skill, "gear": gear, "negative": negative}]]  # fmt: skip
         if self.value("active") == "npc":
             win, tie = opposed_chances(other, mine)
-            return [*head, ["The NPC wins (more successes)", percent(win)],
-                           ["Tie (the NPC loses)", percent(tie)]]  # fmt: skip
+            return [*head, [say("The NPC wins (more successes)"), percent(win)],
+                           [say("Tie (the NPC loses)"), percent(tie)]]  # fmt: skip
         win, tie = opposed_chances(mine, other)
-        return [*head, ["The character wins (more successes)", percent(win)],
-                       ["Tie (the character loses)", percent(tie)]]  # fmt: skip
+        return [*head, [say("The character wins (more successes)"), percent(win)],
+                       [say("Tie (the character loses)"), percent(tie)]]  # fmt: skip

@@ -9,12 +9,13 @@ from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
 from rolls.systems.twilight import actions as sheet_rolls
 from sheets.systems.dice.core import DiceError, as_data
+from sheets.systems.dice.words import Saying, say, say_n
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 from sheets.systems.twilight.dice import stepdice
 
 NPC, OPPOSED = "npc", "opposed"
-OPPOSED_RULE = (
+OPPOSED_RULE = say(
     "Opposed: each of the opponent's successes cancels one of the active side's; the "
     "active side wins with more (a tie is a loss). Only the active side may push, even "
     "after the opponent rolled."
@@ -28,36 +29,52 @@ def _npc_dice(cleaned) -> tuple[int, ...]:
     )  # fmt: skip
 
 
-def _npc_levels(inputs) -> str:
+def _npc_levels(inputs):
     text = f"{inputs['npc_attribute']} {inputs['attribute_level']}"
     if inputs.get("skill_level"):
-        text += f", skill {inputs['skill_level']}"
+        return say("%(levels)s, skill %(skill)s", levels=text, skill=inputs["skill_level"])
     return text
 
 
 def _npc_push_lines(engine: dice.SkillRoll) -> list[list[str]]:
-    return [["NPC's " + effect.target, f"+{effect.amount} ({effect.note})"]
+    return [[say("NPC's damage") if effect.target == "damage"
+             else say("NPC's stress") if effect.target == "stress"
+             else say("NPC's %(what)s", what=effect.target),
+             say("+%(amount)s (%(note)s)", amount=effect.amount, note=effect.note)]
             for effect in engine.effects if engine.pushed]  # fmt: skip
 
 
-def _successes(count: int) -> str:
-    return "no success" if count == 0 else ("1 success" if count == 1 else f"{count} successes")
+def _successes(count: int) -> Saying:
+    if count == 0:
+        return say("no success")
+    return say_n("%(n)s success", "%(n)s successes", count)
 
 
 # --- An NPC's own roll -------------------------------------------------------------------
 
 
 def _npc_rolled(name, inputs, engine: dice.SkillRoll) -> Rolled:
-    lines = [["Levels", _npc_levels(inputs)],
-             ["Base dice", rules.dice_text(d.size for d in engine.base_dice)],
-             ["Successes", str(engine.successes)], *_npc_push_lines(engine)]  # fmt: skip
+    lines = [[say("Levels"), _npc_levels(inputs)],
+             [say("Base dice"), rules.dice_text(d.size for d in engine.base_dice)],
+             [say("Successes"), str(engine.successes)], *_npc_push_lines(engine)]  # fmt: skip
     payload = _npc_payload(engine, lines)
-    what = inputs.get("what") or "NPC roll"
+    what = inputs.get("what") or say("NPC roll")
     return Rolled(
         kind=NPC,
-        label=what + (" (pushed)" if engine.pushed else ""),
-        outcome=f"{name}: {'success, ' if engine.success else 'failure, '}"
-        + _successes(engine.successes),
+        label=say("%(label)s (pushed)", label=what) if engine.pushed else what,
+        outcome=(
+            say(
+                "%(name)s: success, %(successes)s",
+                name=name,
+                successes=_successes(engine.successes),
+            )
+            if engine.success
+            else say(
+                "%(name)s: failure, %(successes)s",
+                name=name,
+                successes=_successes(engine.successes),
+            )
+        ),
         inputs=inputs,
         result=payload,
         pushable=engine.can_push,
@@ -65,7 +82,7 @@ def _npc_rolled(name, inputs, engine: dice.SkillRoll) -> Rolled:
 
 
 def _npc_payload(engine, lines):
-    rule = sheet_rolls.SUCCESS_RULE + " " + sheet_rolls.PUSH_RULE
+    rule = sheet_rolls.sentences([sheet_rolls.SUCCESS_RULE, sheet_rolls.PUSH_RULE])
     payload = sheet_rolls._payload(engine, lines, rule)
     payload["tone"] = "success" if engine.success else "failure"
     if engine.can_push:
@@ -95,7 +112,8 @@ def _group(label, engine, kind=None):
     dice_data = [sheet_rolls._die(d) for d in engine.base_dice]
     if kind:
         dice_data = [{**d, "kind": kind} for d in dice_data]
-    return {"label": f"{label}: {rules.dice_text(d.size for d in engine.base_dice)}",
+    dice_text = rules.dice_text(d.size for d in engine.base_dice)
+    return {"label": say("%(side)s: %(dice)s", side=label, dice=dice_text),
             "dice": dice_data}  # fmt: skip
 
 
@@ -108,18 +126,21 @@ def _opposed_rolled(character_name, npc_name, inputs, contest: dice.OpposedRoll,
     else:
         mine, theirs = contest.opponent, contest.active
         names = (npc_name, character_name)
-    mark = " (active)"
-    skill_label = rules.SKILL_LABELS[inputs["skill"]]
+
+    def marked(label, side):
+        return say("%(label)s (active)", label=label) if active == side else label
+
+    skill_label = say(rules.SKILL_LABELS[inputs["skill"]])
     groups = [
-        _group(f"{character_name}, {skill_label}" + (mark if active == ACTIVE_CHARACTER else ""),
-               mine),
-        _group(npc_name + (mark if active == ACTIVE_NPC else ""), theirs, kind="opponent"),
+        _group(marked(say("%(name)s, %(skill)s", name=character_name, skill=skill_label),
+                      ACTIVE_CHARACTER), mine),
+        _group(marked(npc_name, ACTIVE_NPC), theirs, kind="opponent"),
     ]  # fmt: skip
     pushing = contest.active
     lines = [
-        [f"{character_name}'s successes", str(mine.successes)],
-        [f"{npc_name}'s successes", str(theirs.successes)],
-        [f"{names[0]}'s successes left", str(contest.net_successes)],
+        [say("%(name)s's successes", name=character_name), str(mine.successes)],
+        [say("%(name)s's successes", name=npc_name), str(theirs.successes)],
+        [say("%(name)s's successes left", name=names[0]), str(contest.net_successes)],
     ]
     if active == ACTIVE_NPC:
         lines += _npc_push_lines(pushing)
@@ -127,12 +148,14 @@ def _opposed_rolled(character_name, npc_name, inputs, contest: dice.OpposedRoll,
         "dice": [die for group in groups for die in group["dice"]],
         "dice_groups": groups,
         "lines": lines,
-        "rule": f"{OPPOSED_RULE} {sheet_rolls.SUCCESS_RULE}"
-        + (f" {sheet_rolls.PUSH_RULE}" if pushing.pushed else ""),
+        "rule": sheet_rolls.sentences(
+            [OPPOSED_RULE, sheet_rolls.SUCCESS_RULE]
+            + ([sheet_rolls.PUSH_RULE] if pushing.pushed else [])
+        ),
         "active_engine": as_data(contest.active),
         "opponent_engine": as_data(contest.opponent),
         "active": active,
-        "push_side": f"{names[0]}'s roll",
+        "push_side": say("%(name)s's roll", name=names[0]),
         "tone": "success" if contest.won else "failure",
         "pushed": pushing.pushed,
         "successes": pushing.successes,
@@ -141,7 +164,9 @@ def _opposed_rolled(character_name, npc_name, inputs, contest: dice.OpposedRoll,
         payload["push_odds"] = sheet_rolls.push_rows(pushing)
     return Rolled(
         kind=OPPOSED,
-        label=f"{skill_label}, opposed" + (" (pushed)" if pushing.pushed else ""),
+        label=say("%(pool)s, opposed (pushed)", pool=skill_label)
+        if pushing.pushed
+        else say("%(pool)s, opposed", pool=skill_label),
         outcome=opposed_outcome(names[0], names[1], contest.won, contest.net_successes,
                                 contest.active.successes, contest.opponent.successes),
         inputs=inputs,

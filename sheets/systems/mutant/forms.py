@@ -11,6 +11,8 @@ from decimal import Decimal
 
 from django import forms
 from django.core.validators import MinValueValidator
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from sheets.editing.fields import set_look
 from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit
@@ -36,9 +38,12 @@ RATING_LIMITS = (0, 20)
 BONUS_LIMITS = (-10, 10)
 DAMAGE_LIMITS = (0, 20)
 PAPER_SHEET_TEXTS = ("relationships", "pc_you_hate", "pc_to_protect", "big_dream", "notes")
-SUPPLY_MESSAGE = (
-    f"{{label}} counts 0 to {rules.SUPPLY_MAX} (4 to a line of gear, in the encumbrance)."
-)
+SUPPLY_MESSAGE = _("%(label)s counts 0 to %(max)s (4 to a line of gear, in the encumbrance).")
+
+
+def translated(labels: dict) -> dict:
+    """The rules' English names (marked there for the catalogue), in the reader's words."""
+    return {key: gettext_lazy(label) for key, label in labels.items()}
 
 
 class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
@@ -52,25 +57,28 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             *PAPER_SHEET_TEXTS, *rules.SUPPLIES, *rules.CONDITIONS,
         ]  # fmt: skip
         labels = {
-            **rules.ATTRIBUTE_LABELS,
-            **rules.TRAUMA_LABELS,
-            **rules.SKILL_LABELS,
-            "rot_temporary": "Temporary rot points",
-            "rot_permanent": "Permanent rot points",
-            "experience": "Experience points",
-            "mutation_points": "Mutation points",
-            "armor_name": "Armor",
-            "armor_rating": "Armor rating",
-            "armor_natural": "Natural armor",
-            "rot_suit_name": "Rot suit",
-            "rot_suit_rating": "Rot suit rating",
-            "relationships": "Relationships to the party",
-            "pc_you_hate": "The PC you hate",
-            "pc_to_protect": "The PC you need to protect",
-            "big_dream": "Big dream",
-            "notes": "Notes",
-            **rules.SUPPLY_LABELS,
-            **rules.CONDITION_LABELS,
+            **{
+                name: pgettext_lazy(rules.ATTRIBUTE_CONTEXT, label)
+                for name, label in rules.ATTRIBUTE_LABELS.items()
+            },
+            **translated(rules.TRAUMA_LABELS),
+            **translated(rules.SKILL_LABELS),
+            "rot_temporary": _("Temporary rot points"),
+            "rot_permanent": _("Permanent rot points"),
+            "experience": _("Experience points"),
+            "mutation_points": _("Mutation points"),
+            "armor_name": _("Armor"),
+            "armor_rating": _("Armor rating"),
+            "armor_natural": _("Natural armor"),
+            "rot_suit_name": _("Rot suit"),
+            "rot_suit_rating": _("Rot suit rating"),
+            "relationships": _("Relationships to the party"),
+            "pc_you_hate": _("The PC you hate"),
+            "pc_to_protect": _("The PC you need to protect"),
+            "big_dream": _("Big dream"),
+            "notes": _("Notes"),
+            **translated(rules.SUPPLY_LABELS),
+            **translated(rules.CONDITION_LABELS),
         }
         help_texts = {"specialist_skill": "", "armor_natural": "", "relationships": ""}
         widgets = {
@@ -90,8 +98,10 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             if name in self.fields:
                 limit(self.fields[name], 0, rules.SUPPLY_MAX)
                 self.fields[name].error_messages.update(
-                    min_value=SUPPLY_MESSAGE.format(label=self.fields[name].label),
-                    max_value=SUPPLY_MESSAGE.format(label=self.fields[name].label),
+                    min_value=SUPPLY_MESSAGE
+                    % {"label": self.fields[name].label, "max": rules.SUPPLY_MAX},
+                    max_value=SUPPLY_MESSAGE
+                    % {"label": self.fields[name].label, "max": rules.SUPPLY_MAX},
                 )
         # the paper sheet's boxes: an attribute's score and trauma beside its name, a
         # skill's level on its line, a counter beside its boxes
@@ -105,7 +115,9 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             set_look(self.fields[name], "value-input")
         # The specialist skill goes by the role's name: "Intimidate" for an Enforcer.
         role_slug = self.instance.role if self.instance else None
-        self.fields["specialist_skill"].label = rules.skill_label("specialist_skill", role_slug)
+        self.fields["specialist_skill"].label = gettext(
+            rules.skill_label("specialist_skill", role_slug)
+        )
 
     def clean(self):
         cleaned = super().clean()
@@ -114,27 +126,32 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
                 continue
             score, hurt = self.current(attribute), self.current(trauma)
             if hurt > score:
-                attribute_label = rules.ATTRIBUTE_LABELS[attribute]
-                trauma_label = rules.TRAUMA_LABELS[trauma]
+                attribute_label = pgettext(
+                    rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS[attribute]
+                )
+                trauma_label = gettext(rules.TRAUMA_LABELS[trauma])
                 if trauma in self.fields:
-                    message = (
-                        f"{trauma_label} cannot be more than {attribute_label} ({score}): "
-                        f"at {score} the attribute is broken."
-                    )
+                    message = gettext(
+                        "%(trauma)s cannot be more than %(attribute)s (%(score)s): "
+                        "at %(score)s the attribute is broken."
+                    ) % {"trauma": trauma_label, "attribute": attribute_label, "score": score}
                     self.error_on([trauma], message)
                 else:
-                    message = (
-                        f"{attribute_label} cannot be lower than its "
-                        f"{trauma_label.lower()} ({hurt}): heal the trauma first."
-                    )
+                    message = gettext(
+                        "%(attribute)s cannot be lower than its %(trauma)s (%(hurt)s): "
+                        "heal the trauma first."
+                    ) % {"attribute": attribute_label, "trauma": trauma_label.lower(), "hurt": hurt}
                     self.error_on([attribute], message)
         if self._both_valid("rot_temporary", "rot_permanent"):
             temporary, permanent = self.current("rot_temporary"), self.current("rot_permanent")
             if temporary + permanent > BOX_MAX:
                 self.error_on(
                     ["rot_temporary", "rot_permanent"],
-                    f"Temporary and permanent rot share {BOX_MAX} boxes: "
-                    f"{temporary} + {permanent} is too many.",
+                    gettext(
+                        "Temporary and permanent rot share %(boxes)s boxes: "
+                        "%(temporary)s + %(permanent)s is too many."
+                    )
+                    % {"boxes": BOX_MAX, "temporary": temporary, "permanent": permanent},
                 )
         return cleaned
 
@@ -168,7 +185,7 @@ class GearLineForm(forms.ModelForm):
         model = MutantGearLine
         fields = ["name", "weight", "bonus", "tiny"]
         field_classes = {"weight": LinesField}
-        labels = {"name": "Item", "weight": "Weight (lines)", "bonus": "Gear bonus"}
+        labels = {"name": _("Item"), "weight": _("Weight (lines)"), "bonus": _("Gear bonus")}
         help_texts = {"weight": "", "tiny": ""}
 
     def __init__(self, *args, **kwargs):
@@ -209,7 +226,12 @@ class WeaponForm(forms.ModelForm):
         model = MutantWeapon
         fields = ["name", "bonus", "damage", "range", "weight", "special"]
         field_classes = {"weight": LinesField}
-        labels = {"name": "Weapon", "bonus": "Bonus", "range": "Range", "weight": "Weight (lines)"}
+        labels = {
+            "name": _("Weapon"),
+            "bonus": _("Bonus"),
+            "range": _("Range"),
+            "weight": _("Weight (lines)"),
+        }
         help_texts = {"bonus": "", "weight": ""}
 
     def __init__(self, *args, **kwargs):
@@ -236,7 +258,7 @@ class TalentForm(forms.ModelForm):
     class Meta:
         model = MutantTalent
         fields = ["name"]
-        labels = {"name": "Talent"}
+        labels = {"name": _("Talent")}
 
     @property
     def helper(self):
@@ -249,7 +271,7 @@ class MutationForm(forms.ModelForm):
     class Meta:
         model = MutantMutation
         fields = ["name"]
-        labels = {"name": "Mutation"}
+        labels = {"name": _("Mutation")}
 
     @property
     def helper(self):
@@ -262,7 +284,7 @@ class ArtifactForm(forms.ModelForm):
     class Meta:
         model = MutantArtifact
         fields = ["name", "effect"]
-        labels = {"name": "Artifact", "effect": "Effect"}
+        labels = {"name": _("Artifact"), "effect": _("Effect")}
         help_texts = {"effect": ""}
 
     @property
@@ -284,11 +306,11 @@ class CriticalInjuryForm(forms.ModelForm):
         model = MutantCriticalInjury
         fields = ["name", "effect", "lethal", "time_limit", "healing_time"]
         labels = {
-            "name": "Critical injury",
-            "effect": "Effect",
-            "lethal": "Lethal",
-            "time_limit": "Time limit",
-            "healing_time": "Healing time",
+            "name": _("Critical injury"),
+            "effect": _("Effect"),
+            "lethal": _("Lethal"),
+            "time_limit": _("Time limit"),
+            "healing_time": _("Healing time"),
         }
         help_texts = {"time_limit": "", "healing_time": ""}
 

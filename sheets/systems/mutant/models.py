@@ -3,6 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, F, Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from sheets.systems.mutant.rules import (
@@ -26,21 +27,21 @@ __all__ = [
 
 
 class Role(models.TextChoices):
-    ENFORCER = "enforcer", "Enforcer"
-    GEARHEAD = "gearhead", "Gearhead"
-    STALKER = "stalker", "Stalker"
-    FIXER = "fixer", "Fixer"
-    DOG_HANDLER = "dog_handler", "Dog Handler"
-    CHRONICLER = "chronicler", "Chronicler"
-    BOSS = "boss", "Boss"
-    GRUNT = "grunt", "Grunt"
+    ENFORCER = "enforcer", _("Enforcer")
+    GEARHEAD = "gearhead", _("Gearhead")
+    STALKER = "stalker", _("Stalker")
+    FIXER = "fixer", _("Fixer")
+    DOG_HANDLER = "dog_handler", _("Dog Handler")
+    CHRONICLER = "chronicler", _("Chronicler")
+    BOSS = "boss", _("Boss")
+    GRUNT = "grunt", _("Grunt")
 
 
 class Range(models.TextChoices):
-    ARMS_LENGTH = "arms_length", "Arm's Length"
-    NEAR = "near", "Near"
-    SHORT = "short", "Short"
-    LONG = "long", "Long"
+    ARMS_LENGTH = "arms_length", _("Arm's Length")
+    NEAR = "near", _("Near")
+    SHORT = "short", _("Short")
+    LONG = "long", _("Long")
 
 
 def _between(field, low, high):
@@ -74,10 +75,10 @@ class MutantSheet(models.Model):
     wits = models.PositiveSmallIntegerField(default=2)
     empathy = models.PositiveSmallIntegerField(default=2)
 
-    damage = models.PositiveSmallIntegerField("damage (Strength trauma)", default=0)
-    fatigue = models.PositiveSmallIntegerField("fatigue (Agility trauma)", default=0)
-    confusion = models.PositiveSmallIntegerField("confusion (Wits trauma)", default=0)
-    doubt = models.PositiveSmallIntegerField("doubt (Empathy trauma)", default=0)
+    damage = models.PositiveSmallIntegerField(_("damage (Strength trauma)"), default=0)
+    fatigue = models.PositiveSmallIntegerField(_("fatigue (Agility trauma)"), default=0)
+    confusion = models.PositiveSmallIntegerField(_("confusion (Wits trauma)"), default=0)
+    doubt = models.PositiveSmallIntegerField(_("doubt (Empathy trauma)"), default=0)
 
     endure = models.PositiveSmallIntegerField(default=0)
     force = models.PositiveSmallIntegerField(default=0)
@@ -92,36 +93,36 @@ class MutantSheet(models.Model):
     manipulate = models.PositiveSmallIntegerField(default=0)
     heal = models.PositiveSmallIntegerField(default=0)
     specialist_skill = models.PositiveSmallIntegerField(
-        default=0, help_text="The role's specialist skill (Intimidate for an Enforcer...)."
+        default=0, help_text=_("The role's specialist skill (Intimidate for an Enforcer...).")
     )
 
-    rot_temporary = models.PositiveSmallIntegerField("temporary rot points", default=0)
-    rot_permanent = models.PositiveSmallIntegerField("permanent rot points", default=0)
-    experience = models.PositiveSmallIntegerField("experience points", default=0)
+    rot_temporary = models.PositiveSmallIntegerField(_("temporary rot points"), default=0)
+    rot_permanent = models.PositiveSmallIntegerField(_("permanent rot points"), default=0)
+    experience = models.PositiveSmallIntegerField(_("experience points"), default=0)
     mutation_points = models.PositiveSmallIntegerField(default=0)
 
-    armor_name = models.CharField("armor", max_length=100, blank=True)
+    armor_name = models.CharField(_("armor"), max_length=100, blank=True)
     armor_rating = models.PositiveSmallIntegerField(default=0)
     armor_natural = models.BooleanField(
-        "natural armor", default=False, help_text="Natural armor never loses rating."
+        _("natural armor"), default=False, help_text=_("Natural armor never loses rating.")
     )
-    rot_suit_name = models.CharField("rot suit", max_length=100, blank=True)
+    rot_suit_name = models.CharField(_("rot suit"), max_length=100, blank=True)
     rot_suit_rating = models.PositiveSmallIntegerField(default=0)
 
     # The paper sheet beyond the seed's list (issue 8): relationships, big dream, notes,
     # supplies counted in units (4 to a line of gear) and the four conditions.
     relationships = models.TextField(
-        "relationships to the party", blank=True, help_text="What you think of each PC."
+        _("relationships to the party"), blank=True, help_text=_("What you think of each PC.")
     )
-    pc_you_hate = models.CharField("the PC you hate", max_length=100, blank=True)
-    pc_to_protect = models.CharField("the PC you need to protect", max_length=100, blank=True)
-    big_dream = models.CharField("your big dream", max_length=200, blank=True)
+    pc_you_hate = models.CharField(_("the PC you hate"), max_length=100, blank=True)
+    pc_to_protect = models.CharField(_("the PC you need to protect"), max_length=100, blank=True)
+    big_dream = models.CharField(_("your big dream"), max_length=200, blank=True)
     notes = models.TextField(blank=True)
 
-    grub = models.PositiveSmallIntegerField("rations of grub", default=0)
-    water = models.PositiveSmallIntegerField("rations of water", default=0)
+    grub = models.PositiveSmallIntegerField(_("rations of grub"), default=0)
+    water = models.PositiveSmallIntegerField(_("rations of water"), default=0)
     bullets = models.PositiveSmallIntegerField(default=0)
-    booze = models.PositiveSmallIntegerField("doses of booze", default=0)
+    booze = models.PositiveSmallIntegerField(_("doses of booze"), default=0)
 
     starving = models.BooleanField(default=False)
     dehydrated = models.BooleanField(default=False)
@@ -131,7 +132,7 @@ class MutantSheet(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = "Mutant: Year Zero sheet"
+        verbose_name = _("Mutant: Year Zero sheet")
         constraints = [
             *(_between(name, 0, 10) for name in ATTRIBUTES),
             *(_between(name, 0, 10) for name in (*BASE_SKILLS, "specialist_skill")),
@@ -164,10 +165,12 @@ class MutantGearLine(models.Model):
     name = models.CharField(max_length=100)
     weight = models.DecimalField(
         "weight (lines)", max_digits=4, decimal_places=2, default=1,
-        help_text="1 line, 0.5 for light items, 0.25 for very light ones.",
+        help_text=_("1 line, 0.5 for light items, 0.25 for very light ones."),
     )  # fmt: skip
-    tiny = models.BooleanField("tiny item", default=False, help_text="Tiny items weigh nothing.")
-    bonus = models.SmallIntegerField("gear bonus", default=0)
+    tiny = models.BooleanField(
+        _("tiny item"), default=False, help_text=_("Tiny items weigh nothing.")
+    )
+    bonus = models.SmallIntegerField(_("gear bonus"), default=0)
     history = HistoricalRecords()
 
     class Meta:
@@ -184,7 +187,7 @@ class MutantGearLine(models.Model):
 class MutantWeapon(models.Model):
     sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="weapons")
     name = models.CharField(max_length=100)
-    bonus = models.SmallIntegerField(default=0, help_text="Gear dice; can be negative.")
+    bonus = models.SmallIntegerField(default=0, help_text=_("Gear dice; can be negative."))
     damage = models.PositiveSmallIntegerField(default=1)
     range = models.CharField(max_length=20, choices=Range.choices, default=Range.ARMS_LENGTH)
     special = models.CharField(max_length=200, blank=True)
@@ -192,7 +195,7 @@ class MutantWeapon(models.Model):
     # once, and counted with the gear lines (rules.carried_weight).
     weight = models.DecimalField(
         "weight (lines)", max_digits=4, decimal_places=2, default=1,
-        help_text="Lines of gear it takes: 1 for a bat, 0.5 for a slingshot.",
+        help_text=_("Lines of gear it takes: 1 for a bat, 0.5 for a slingshot."),
     )  # fmt: skip
     history = HistoricalRecords()
 
@@ -232,14 +235,14 @@ class MutantMutation(models.Model):
         return self.name
 
 
-TIME_LIMIT_MESSAGE = "Only a lethal injury has a time limit: tick Lethal or clear it."
+TIME_LIMIT_MESSAGE = _("Only a lethal injury has a time limit: tick Lethal or clear it.")
 
 
-def _named(model_name):
+def _named(message):
     return CheckConstraint(
         condition=~Q(name=""),
         name="%(class)s_has_a_name",
-        violation_error_message=f"Give the {model_name} a name.",
+        violation_error_message=message,
     )
 
 
@@ -249,13 +252,13 @@ class MutantArtifact(models.Model):
     sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="artifacts")
     name = models.CharField(max_length=100)
     effect = models.CharField(
-        max_length=200, blank=True, help_text="What it does: its bonus, its use."
+        max_length=200, blank=True, help_text=_("What it does: its bonus, its use.")
     )
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
-        constraints = [_named("artifact")]
+        constraints = [_named(_("Give the artifact a name."))]
 
     def __str__(self):
         return self.name
@@ -272,16 +275,16 @@ class MutantCriticalInjury(models.Model):
     effect = models.CharField(max_length=200, blank=True)
     lethal = models.BooleanField(default=False)
     time_limit = models.CharField(
-        max_length=40, blank=True, help_text="Lethal injuries only: e.g. 3 hours."
+        max_length=40, blank=True, help_text=_("Lethal injuries only: e.g. 3 hours.")
     )
-    healing_time = models.CharField(max_length=40, blank=True, help_text="e.g. 4 days.")
+    healing_time = models.CharField(max_length=40, blank=True, help_text=_("e.g. 4 days."))
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
-        verbose_name_plural = "critical injuries"
+        verbose_name_plural = _("critical injuries")
         constraints = [
-            _named("injury"),
+            _named(_("Give the injury a name.")),
             CheckConstraint(
                 condition=Q(lethal=True) | Q(time_limit=""),
                 name="%(class)s_time_limit_only_when_lethal",
@@ -308,7 +311,7 @@ class MutantSector(models.Model):
         "sheets.Party", on_delete=models.CASCADE, primary_key=True, related_name="mutant_sector"
     )
     rot_level = models.PositiveSmallIntegerField(
-        default=1, help_text="0 Zone oasis, 1 weak rot, 2 strong rot, 3 hotspot."
+        default=1, help_text=_("0 Zone oasis, 1 weak rot, 2 strong rot, 3 hotspot.")
     )
     history = HistoricalRecords()
 

@@ -15,21 +15,40 @@ from typing import Any
 
 from sheets.systems.mutant.dice.rules import BOXES
 
+
+def _(message: str) -> str:
+    """Marks a name for the translation catalogue (makemessages reads ``_("...")``);
+    pure Python, so it returns the English: the Django side translates at display time."""
+    return message
+
+
+# MYZ's attribute names differ in Swedish from other games' (Agility is "Kyla", Empathy
+# "Känsla"): they are marked with this context; the Django side reads them with
+# ``pgettext(ATTRIBUTE_CONTEXT, name)``.
+ATTRIBUTE_CONTEXT = "Mutant: Year Zero attribute"
+
+
+def pgettext(context: str, message: str) -> str:
+    """Marks a name with a context for the catalogue (makemessages reads
+    ``pgettext("context", "...")``); pure Python, it returns the English."""
+    return message
+
+
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 ATTRIBUTE_LABELS = {
-    "strength": "Strength",
-    "agility": "Agility",
-    "wits": "Wits",
-    "empathy": "Empathy",
+    "strength": pgettext("Mutant: Year Zero attribute", "Strength"),
+    "agility": pgettext("Mutant: Year Zero attribute", "Agility"),
+    "wits": pgettext("Mutant: Year Zero attribute", "Wits"),
+    "empathy": pgettext("Mutant: Year Zero attribute", "Empathy"),
 }
 # Each attribute's trauma: damage hurts Strength, fatigue Agility, confusion Wits,
 # doubt Empathy.
 TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
 TRAUMA_LABELS = {
-    "damage": "Damage",
-    "fatigue": "Fatigue",
-    "confusion": "Confusion",
-    "doubt": "Doubt",
+    "damage": _("Damage"),
+    "fatigue": _("Fatigue"),
+    "confusion": _("Confusion"),
+    "doubt": _("Doubt"),
 }
 
 # The twelve base skills, each with the attribute it rolls with (the seed's list).
@@ -48,18 +67,18 @@ SKILL_ATTRIBUTES = {
     "heal": "empathy",
 }
 SKILL_LABELS = {
-    "endure": "Endure",
-    "force": "Force",
-    "fight": "Fight",
-    "sneak": "Sneak",
-    "move": "Move",
-    "shoot": "Shoot",
-    "scout": "Scout",
-    "comprehend": "Comprehend",
-    "know_the_zone": "Know the Zone",
-    "sense_emotion": "Sense Emotion",
-    "manipulate": "Manipulate",
-    "heal": "Heal",
+    "endure": _("Endure"),
+    "force": _("Force"),
+    "fight": _("Fight"),
+    "sneak": _("Sneak"),
+    "move": _("Move"),
+    "shoot": _("Shoot"),
+    "scout": _("Scout"),
+    "comprehend": _("Comprehend"),
+    "know_the_zone": _("Know the Zone"),
+    "sense_emotion": _("Sense Emotion"),
+    "manipulate": _("Manipulate"),
+    "heal": _("Heal"),
 }
 SPECIALIST_FIELD = "specialist_skill"  # the sheet stores the role's specialist skill here
 
@@ -73,10 +92,10 @@ BOX_MAX = BOXES
 # quarter of a line, 4 units to a line, counted together.
 SUPPLIES = ("grub", "water", "bullets", "booze")
 SUPPLY_LABELS = {
-    "grub": "Grub",
-    "water": "Water",
-    "bullets": "Bullets",
-    "booze": "Booze",
+    "grub": _("Grub"),
+    "water": _("Water"),
+    "bullets": _("Bullets"),
+    "booze": _("Booze"),
 }
 SUPPLY_UNITS = {
     "grub": "rations",
@@ -90,10 +109,10 @@ UNITS_PER_LINE = 4
 # The four conditions of the paper sheet, ticked by the players (or the GM).
 CONDITIONS = ("starving", "dehydrated", "sleepless", "hypothermic")
 CONDITION_LABELS = {
-    "starving": "Starving",
-    "dehydrated": "Dehydrated",
-    "sleepless": "Sleepless",
-    "hypothermic": "Hypothermic",
+    "starving": _("Starving"),
+    "dehydrated": _("Dehydrated"),
+    "sleepless": _("Sleepless"),
+    "hypothermic": _("Hypothermic"),
 }
 ROT_ALERT_AT = 5  # total rot at which the GM's dashboard raises an alert
 
@@ -119,14 +138,14 @@ class Role:
 ROLES = {
     role.slug: role
     for role in (
-        Role("enforcer", "Enforcer", "strength", "Intimidate", "strength"),
-        Role("gearhead", "Gearhead", "wits", "Jury Rig", "wits"),
-        Role("stalker", "Stalker", "agility", "Find the Path", "agility"),
-        Role("fixer", "Fixer", "empathy", "Make a Deal", "empathy"),
-        Role("dog_handler", "Dog Handler", "agility", "Sic a Dog", "agility"),
-        Role("chronicler", "Chronicler", "empathy", "Inspire", "empathy"),
-        Role("boss", "Boss", "wits", "Command", "wits"),
-        Role("grunt", "Grunt", "strength", "Shake It Off", "strength"),
+        Role("enforcer", _("Enforcer"), "strength", _("Intimidate"), "strength"),
+        Role("gearhead", _("Gearhead"), "wits", _("Jury Rig"), "wits"),
+        Role("stalker", _("Stalker"), "agility", _("Find the Path"), "agility"),
+        Role("fixer", _("Fixer"), "empathy", _("Make a Deal"), "empathy"),
+        Role("dog_handler", _("Dog Handler"), "agility", _("Sic a Dog"), "agility"),
+        Role("chronicler", _("Chronicler"), "empathy", _("Inspire"), "empathy"),
+        Role("boss", _("Boss"), "wits", _("Command"), "wits"),
+        Role("grunt", _("Grunt"), "strength", _("Shake It Off"), "strength"),
     )
 }
 
@@ -171,7 +190,7 @@ def skill_level(sheet: Any, skill: str) -> int:
 def skill_label(skill: str, role_slug: str | None = None) -> str:
     """A skill's name on the sheet: the specialist skill goes by the role's skill name."""
     if skill == SPECIALIST_FIELD:
-        return ROLES[role_slug].specialist if role_slug in ROLES else "Specialist skill"
+        return ROLES[role_slug].specialist if role_slug in ROLES else _("Specialist skill")
     return SKILL_LABELS[skill]
 
 

@@ -4,6 +4,11 @@ These are the three functions ``sheets/systems/mutant/system.py`` names. They re
 sheet's rows through ``.all()`` so that, with the rows prefetched, they run no query.
 """
 
+import dataclasses
+
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
 from sheets.editing import editing_context
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.models import BASE_SKILLS, COUNTERS, MutantSheet
@@ -39,6 +44,22 @@ def encumbrance(sheet) -> dict:
     }
 
 
+def attribute_states(sheet) -> list:
+    """The rules' attribute states with their names in the reader's words."""
+    return [
+        dataclasses.replace(
+            state,
+            label=pgettext(rules.ATTRIBUTE_CONTEXT, state.label),
+            trauma_label=gettext(state.trauma_label),
+        )
+        for state in rules.attribute_states(sheet)
+    ]
+
+
+def active_conditions(sheet) -> list[str]:
+    return [gettext(label) for label in rules.active_conditions(sheet)]
+
+
 def first_skill(attribute: str) -> str:
     return next(skill for skill in BASE_SKILLS if rules.SKILL_ATTRIBUTES[skill] == attribute)
 
@@ -51,7 +72,8 @@ def context(character, sheet, first_answer: bool = False) -> dict:
     specialist_name, specialist_attribute = (
         rules.specialist_skill(sheet.role) if role else ("Specialist skill", "")
     )
-    attributes = rules.attribute_states(sheet)
+    specialist_name = gettext(specialist_name)
+    attributes = attribute_states(sheet)
     return {
         **edit,
         "role": role,
@@ -69,7 +91,8 @@ def context(character, sheet, first_answer: bool = False) -> dict:
                 "trauma": fields[state.trauma_name],
                 # MYZ rolls an attribute through a skill: its first skill, to change
                 "roll_query": f"skill={first_skill(state.name)}",
-                "roll_label": f"{state.label} (pick the skill)",
+                "roll_label": gettext("%(attribute)s (pick the skill)")
+                % {"attribute": state.label},
             }
             for state in attributes
         ],
@@ -86,7 +109,11 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         ],
         "specialist_field": fields["specialist_skill"],
         "specialist_name": specialist_name,
-        "specialist_attribute": rules.ATTRIBUTE_LABELS.get(specialist_attribute, ""),
+        "specialist_attribute": pgettext(
+            rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS.get(specialist_attribute, "")
+        )
+        if specialist_attribute
+        else "",
         "point_fields": [fields[name] for name in COUNTERS],
         "rot_boxes": boxes(sheet.rot_temporary, sheet.rot_permanent),
         "experience_boxes": boxes(sheet.experience),
@@ -102,10 +129,10 @@ def context(character, sheet, first_answer: bool = False) -> dict:
 
 
 TABS = (
-    {"slug": "gear", "label": "Gear"},
-    {"slug": "mutations", "label": "Mutations & talents"},
-    {"slug": "injuries", "label": "Injuries & artifacts"},
-    {"slug": "character", "label": "Character"},
+    {"slug": "gear", "label": _("Gear")},
+    {"slug": "mutations", "label": _("Mutations & talents")},
+    {"slug": "injuries", "label": _("Injuries & artifacts")},
+    {"slug": "character", "label": _("Character")},
 )
 
 
@@ -159,7 +186,7 @@ def paper_sheet(sheet, fields) -> dict:
         "supplies_per_line": rules.UNITS_PER_LINE,
         "condition_fields": [fields[name] for name in rules.CONDITIONS],
         # the header's badges: the conditions ticked, and the lethal injuries
-        "conditions": rules.active_conditions(sheet),
+        "conditions": active_conditions(sheet),
         "lethal_injuries": [injury for injury in injuries if injury.lethal],
         "critical_injuries": injuries,
         "relationship_fields": [
@@ -180,66 +207,75 @@ def summary(sheet) -> Summary:
     """A few labelled values and alerts for the GM's dashboard card."""
     values = []
     alerts = []
-    for state in rules.attribute_states(sheet):
+    for state in attribute_states(sheet):
         value = f"{state.available}/{state.score}"
         if state.trauma:
             value += f" ({state.trauma_label.lower()} {state.trauma})"
         values.append(SummaryValue(state.label, value, alert=state.broken))
         if state.broken:
-            alerts.append(f"{state.label} broken")
+            alerts.append(gettext("%(attribute)s broken") % {"attribute": state.label})
 
     rot = rules.rot_total(sheet)
     rot_value = str(sheet.rot_temporary)
     if sheet.rot_permanent:
-        rot_value += f" + {sheet.rot_permanent} permanent"
-    values.append(SummaryValue("Rot points", rot_value, alert=rot >= rules.ROT_ALERT_AT))
-    values.append(SummaryValue("Mutation points", str(sheet.mutation_points)))
+        rot_value += gettext(" + %(count)s permanent") % {"count": sheet.rot_permanent}
+    values.append(SummaryValue(gettext("Rot points"), rot_value, alert=rot >= rules.ROT_ALERT_AT))
+    values.append(SummaryValue(gettext("Mutation points"), str(sheet.mutation_points)))
 
     load = encumbrance(sheet)
     values.append(
         SummaryValue(
-            "Carried",
-            f"{load['carried_text']}/{load['capacity_text']} lines",
+            gettext("Carried"),
+            gettext("%(carried)s/%(capacity)s lines")
+            % {"carried": load["carried_text"], "capacity": load["capacity_text"]},
             alert=load["encumbered"],
         )
     )
     if load["encumbered"]:
-        alerts.append("encumbered")
+        alerts.append(gettext("encumbered"))
 
-    conditions = rules.active_conditions(sheet)
+    conditions = active_conditions(sheet)
     if conditions:
-        values.append(SummaryValue("Conditions", ", ".join(conditions), alert=True))
+        values.append(SummaryValue(gettext("Conditions"), ", ".join(conditions), alert=True))
         alerts.extend(label.lower() for label in conditions)
     values.append(
         SummaryValue(
-            "Grub / water",
+            gettext("Grub / water"),
             f"{sheet.grub} / {sheet.water}",
             alert=not (sheet.grub and sheet.water),
         )
     )
     if not sheet.grub:
-        alerts.append("no grub")
+        alerts.append(gettext("no grub"))
     if not sheet.water:
-        alerts.append("no water")
+        alerts.append(gettext("no water"))
     injuries = list(sheet.critical_injuries.all())
     if injuries:
         lethal = [injury for injury in injuries if injury.lethal]
         values.append(
             SummaryValue(
-                "Critical injuries",
-                ", ".join(
-                    f"{injury.name} (lethal{f', {injury.time_limit}' if injury.time_limit else ''})"
-                    if injury.lethal
-                    else injury.name
-                    for injury in injuries
-                ),
+                gettext("Critical injuries"),
+                ", ".join(_injury_text(injury) for injury in injuries),
                 alert=bool(lethal),
             )
         )
-        alerts.extend(f"lethal injury: {injury.name}" for injury in lethal)
+        alerts.extend(
+            gettext("lethal injury: %(name)s") % {"name": injury.name} for injury in lethal
+        )
     if rot >= rules.ROT_ALERT_AT:
-        alerts.append(f"rot {rot}")
+        alerts.append(gettext("rot %(count)s") % {"count": rot})
     return Summary(values=tuple(values), alerts=tuple(alerts))
+
+
+def _injury_text(injury) -> str:
+    if not injury.lethal:
+        return injury.name
+    if injury.time_limit:
+        return gettext("%(name)s (lethal, %(time)s)") % {
+            "name": injury.name,
+            "time": injury.time_limit,
+        }
+    return gettext("%(name)s (lethal)") % {"name": injury.name}
 
 
 def new_sheet(character) -> MutantSheet:

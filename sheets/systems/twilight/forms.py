@@ -5,6 +5,8 @@ from decimal import Decimal
 
 from django import forms
 from django.core.validators import MinValueValidator
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from sheets.editing.forms import add_form_helper, limit
 from sheets.systems.twilight import rules
@@ -22,6 +24,7 @@ IDENTITY = (
     "nationality", "branch", "rank", "age", "appearance", "moral_code", "big_dream", "buddy",
 )  # fmt: skip
 CONDITION = ("damage", "stress", "radiation", "radiation_permanent", "experience")
+COUNTER_NAMES = {"damage": _("Damage"), "stress": _("Stress")}
 
 
 class TwilightSheetForm(forms.ModelForm):
@@ -32,15 +35,15 @@ class TwilightSheetForm(forms.ModelForm):
             *CONDITION,
         ]  # fmt: skip
         labels = {
-            **{name: rules.ATTRIBUTE_SHORT[name] for name in rules.ATTRIBUTES},
-            **rules.SKILL_LABELS,
-            "branch": "Branch",
-            "moral_code": "Moral code",
-            "big_dream": "Big dream",
-            "coolness_under_fire": "Coolness under fire",
-            "radiation": "Rad points",
-            "radiation_permanent": "Permanent rads",
-            "experience": "Experience",
+            **{name: gettext_lazy(rules.ATTRIBUTE_SHORT[name]) for name in rules.ATTRIBUTES},
+            **{name: gettext_lazy(label) for name, label in rules.SKILL_LABELS.items()},
+            "branch": _("Branch"),
+            "moral_code": _("Moral code"),
+            "big_dream": _("Big dream"),
+            "coolness_under_fire": _("Coolness under fire"),
+            "radiation": _("Rad points"),
+            "radiation_permanent": _("Permanent rads"),
+            "experience": _("Experience"),
         }
         widgets = {"notes": forms.Textarea(attrs={"rows": 6})}
 
@@ -65,8 +68,8 @@ class TwilightSheetForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         checks = (
-            ("damage", ("strength", "agility"), "hit capacity", rules.hit_capacity),
-            ("stress", ("intelligence", "empathy"), "stress capacity", rules.stress_capacity),
+            ("damage", ("strength", "agility"), _("hit capacity"), rules.hit_capacity),
+            ("stress", ("intelligence", "empathy"), _("stress capacity"), rules.stress_capacity),
         )
         for counter, attributes, what, capacity_of in checks:
             names = (counter, *attributes)
@@ -81,15 +84,26 @@ class TwilightSheetForm(forms.ModelForm):
                 if counter in self.fields:
                     self.add_error(
                         counter,
-                        f"{counter.title()} cannot pass the {what} ({capacity}): "
-                        f"at {capacity} the character is broken.",
+                        gettext(
+                            "%(counter)s cannot pass the %(what)s (%(capacity)s): "
+                            "at %(capacity)s the character is broken."
+                        )
+                        % {"counter": COUNTER_NAMES[counter], "what": what, "capacity": capacity},
                     )
                 else:
                     edited = next(name for name in attributes if name in self.fields)
                     self.add_error(
                         edited,
-                        f"With this level the {what} would be {capacity}, below the "
-                        f"{counter} taken ({values[counter]}): heal it first.",
+                        gettext(
+                            "With this level the %(what)s would be %(capacity)s, below the "
+                            "%(counter)s taken (%(taken)s): heal it first."
+                        )
+                        % {
+                            "what": what,
+                            "capacity": capacity,
+                            "counter": str(COUNTER_NAMES[counter]).lower(),
+                            "taken": values[counter],
+                        },
                     )
         rads = ("radiation", "radiation_permanent")
         if any(name in self.fields for name in rads):
@@ -98,8 +112,11 @@ class TwilightSheetForm(forms.ModelForm):
                 edited = next(name for name in rads if name in self.fields)
                 self.add_error(
                     edited,
-                    f"Rad points and permanent rads share {rules.RAD_BOXES} boxes: "
-                    f"{values[0]} + {values[1]} is too many.",
+                    gettext(
+                        "Rad points and permanent rads share %(boxes)s boxes: "
+                        "%(rads)s + %(permanent)s is too many."
+                    )
+                    % {"boxes": rules.RAD_BOXES, "rads": values[0], "permanent": values[1]},
                 )
         return cleaned
 
@@ -125,7 +142,7 @@ class SpecialtyForm(forms.ModelForm):
     class Meta:
         model = TwilightSpecialty
         fields = ["name", "skill", "effect"]
-        labels = {"name": "Specialty", "effect": "What it gives"}
+        labels = {"name": _("Specialty"), "effect": _("What it gives")}
 
     @property
     def helper(self):
@@ -160,14 +177,14 @@ class WeaponForm(forms.ModelForm):
         ]  # fmt: skip
         field_classes = {"weight": UnitsField}
         labels = {
-            "name": "Weapon",
-            "crit_threshold": "Crit",
-            "armor_modifier": "Armor mod",
-            "rate_of_fire": "RoF",
-            "reliability": "Reliability",
-            "reliability_max": "of max",
-            "magazine_capacity": "Magazine",
-            "rounds_loaded": "Rounds",
+            "name": _("Weapon"),
+            "crit_threshold": _("Crit"),
+            "armor_modifier": _("Armor mod"),
+            "rate_of_fire": _("RoF"),
+            "reliability": _("Reliability"),
+            "reliability_max": _("of max"),
+            "magazine_capacity": _("Magazine"),
+            "rounds_loaded": _("Rounds"),
         }
         help_texts = {"magazine_capacity": ""}
 
@@ -186,15 +203,23 @@ class WeaponForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         pairs = (
-            ("reliability", "reliability_max", "Reliability cannot pass its maximum ({high})."),
-            ("rounds_loaded", "magazine_capacity", "A magazine of {high} holds no more rounds."),
+            (
+                "reliability",
+                "reliability_max",
+                _("Reliability cannot pass its maximum (%(high)s)."),
+            ),
+            (
+                "rounds_loaded",
+                "magazine_capacity",
+                _("A magazine of %(high)s holds no more rounds."),
+            ),
         )
         for low_name, high_name, message in pairs:
             low = cleaned.get(low_name, getattr(self.instance, low_name))
             high = cleaned.get(high_name, getattr(self.instance, high_name))
             if low is not None and high is not None and low > high:
                 field = low_name if low_name in self.fields else high_name
-                self.add_error(field, message.format(high=high))
+                self.add_error(field, message % {"high": high})
         return cleaned
 
     @property
@@ -214,12 +239,12 @@ class MagazineForm(forms.ModelForm):
     firearms, read from the sheet's prefetched weapons (no query per row)."""
 
     row_columns = {"weapon": "col-12 col-sm-5", "kind": "col-6 col-sm-4", "rounds": "col"}
-    weapon = forms.TypedChoiceField(label="Fits", required=False, coerce=int, empty_value=None)
+    weapon = forms.TypedChoiceField(label=_("Fits"), required=False, coerce=int, empty_value=None)
 
     class Meta:
         model = TwilightMagazine
         fields = ["weapon", "kind", "rounds"]
-        labels = {"kind": "Magazine or belt"}
+        labels = {"kind": _("Magazine or belt")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -227,10 +252,10 @@ class MagazineForm(forms.ModelForm):
         self.firearms = {
             weapon.pk: weapon for weapon in self.instance.sheet.weapons.all() if weapon.firearm
         }
-        self.fields["weapon"].choices = [("", "any weapon")] + [
+        self.fields["weapon"].choices = [("", gettext("any weapon"))] + [
             (pk, weapon.name) for pk, weapon in self.firearms.items()
         ]
-        self.fields["weapon"].error_messages["invalid_choice"] = (
+        self.fields["weapon"].error_messages["invalid_choice"] = _(
             "Choose one of this character's firearms."
         )
 
@@ -245,7 +270,9 @@ class MagazineForm(forms.ModelForm):
         if weapon is not None and rounds is not None and rounds > weapon.magazine_capacity:
             field = "rounds" if "rounds" in self.fields else "weapon"
             self.add_error(
-                field, f"The {weapon.name}'s magazine holds {weapon.magazine_capacity} rounds."
+                field,
+                gettext("The %(weapon)s's magazine holds %(capacity)s rounds.")
+                % {"weapon": weapon.name, "capacity": weapon.magazine_capacity},
             )
         return cleaned
 
@@ -269,7 +296,7 @@ class ArmorForm(forms.ModelForm):
     class Meta:
         model = TwilightArmor
         fields = ["name", "rating", "covers_head", "covers_torso", "covers_arms", "covers_legs"]
-        labels = {"name": "Armor", "rating": "Rating"}
+        labels = {"name": _("Armor"), "rating": _("Rating")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -291,7 +318,7 @@ class GearForm(forms.ModelForm):
         model = TwilightGear
         fields = ["name", "weight"]
         field_classes = {"weight": UnitsField}
-        labels = {"name": "Item", "weight": "Weight"}
+        labels = {"name": _("Item"), "weight": _("Weight")}
         help_texts = {"weight": ""}
 
     def __init__(self, *args, **kwargs):
@@ -316,7 +343,7 @@ class InjuryForm(forms.ModelForm):
     class Meta:
         model = TwilightInjury
         fields = ["name", "location", "lethal", "time_limit", "healing_time", "effect"]
-        labels = {"name": "Critical injury", "time_limit": "Time limit"}
+        labels = {"name": _("Critical injury"), "time_limit": _("Time limit")}
         help_texts = {"time_limit": ""}
 
     @property

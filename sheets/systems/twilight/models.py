@@ -3,6 +3,7 @@ weapons, spare magazines and belts, armor, gear, critical injuries)."""
 
 from django.db import models
 from django.db.models import CheckConstraint, F, Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from sheets.systems.twilight.rules import (
@@ -60,7 +61,7 @@ class TwilightSheet(models.Model):
         "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="twilight"
     )
     nationality = models.CharField(max_length=60, blank=True)
-    branch = models.CharField("military branch", max_length=60, blank=True)
+    branch = models.CharField(_("military branch"), max_length=60, blank=True)
     rank = models.CharField(max_length=60, blank=True)
     age = models.PositiveSmallIntegerField(null=True, blank=True)
     appearance = models.CharField(max_length=200, blank=True)
@@ -69,35 +70,35 @@ class TwilightSheet(models.Model):
     buddy = models.CharField(max_length=100, blank=True)
     notes = models.TextField(blank=True)
 
-    strength = _level("STR")
-    agility = _level("AGL")
-    intelligence = _level("INT")
-    empathy = _level("EMP")
+    strength = _level(_("STR"))
+    agility = _level(_("AGL"))
+    intelligence = _level(_("INT"))
+    empathy = _level(_("EMP"))
 
-    close_combat = _skill("Close Combat")
-    heavy_weapons = _skill("Heavy Weapons")
-    stamina = _skill("Stamina")
-    driving = _skill("Driving")
-    mobility = _skill("Mobility")
-    ranged_combat = _skill("Ranged Combat")
-    recon = _skill("Recon")
-    survival = _skill("Survival")
-    tech = _skill("Tech")
-    command = _skill("Command")
-    medical_aid = _skill("Medical Aid")
-    persuasion = _skill("Persuasion")
+    close_combat = _skill(_("Close Combat"))
+    heavy_weapons = _skill(_("Heavy Weapons"))
+    stamina = _skill(_("Stamina"))
+    driving = _skill(_("Driving"))
+    mobility = _skill(_("Mobility"))
+    ranged_combat = _skill(_("Ranged Combat"))
+    recon = _skill(_("Recon"))
+    survival = _skill(_("Survival"))
+    tech = _skill(_("Tech"))
+    command = _skill(_("Command"))
+    medical_aid = _skill(_("Medical Aid"))
+    persuasion = _skill(_("Persuasion"))
 
-    coolness_under_fire = _level("coolness under fire", default="D")
+    coolness_under_fire = _level(_("coolness under fire"), default="D")
     damage = models.PositiveSmallIntegerField(default=0)
     stress = models.PositiveSmallIntegerField(default=0)
-    radiation = models.PositiveSmallIntegerField("rad points", default=0)
-    radiation_permanent = models.PositiveSmallIntegerField("permanent rad points", default=0)
-    experience = models.PositiveSmallIntegerField("experience points", default=0)
+    radiation = models.PositiveSmallIntegerField(_("rad points"), default=0)
+    radiation_permanent = models.PositiveSmallIntegerField(_("permanent rad points"), default=0)
+    experience = models.PositiveSmallIntegerField(_("experience points"), default=0)
 
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = "Twilight: 2000 sheet"
+        verbose_name = _("Twilight: 2000 sheet")
         constraints = [
             *(_one_of(name, LEVELS) for name in (*ATTRIBUTES, "coolness_under_fire")),
             *(_one_of(name, ("", *LEVELS)) for name in SKILLS),
@@ -124,12 +125,12 @@ class TwilightSpecialty(models.Model):
     sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="specialties")
     name = models.CharField(max_length=60)
     skill = models.CharField(max_length=20, choices=SKILL_CHOICES, default="ranged_combat")
-    effect = models.CharField("what it gives", max_length=200, blank=True)
+    effect = models.CharField(_("what it gives"), max_length=200, blank=True)
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
-        verbose_name_plural = "specialties"
+        verbose_name_plural = _("specialties")
         constraints = [_one_of("skill", SKILLS)]
 
     def __str__(self):
@@ -144,13 +145,13 @@ class TwilightWeapon(models.Model):
     crit_threshold = models.PositiveSmallIntegerField(default=3)
     armor_modifier = models.SmallIntegerField(default=0)
     range = models.CharField(max_length=30, blank=True)
-    rate_of_fire = models.PositiveSmallIntegerField("RoF", default=0)
+    rate_of_fire = models.PositiveSmallIntegerField(_("RoF"), default=0)
     reliability = models.PositiveSmallIntegerField(default=5)
-    reliability_max = models.PositiveSmallIntegerField("max reliability", default=5)
+    reliability_max = models.PositiveSmallIntegerField(_("max reliability"), default=5)
     magazine_capacity = models.PositiveSmallIntegerField(
-        "magazine", default=0, help_text="Rounds a magazine or belt holds; 0 for no firearm."
+        _("magazine"), default=0, help_text=_("Rounds a magazine or belt holds; 0 for no firearm.")
     )
-    rounds_loaded = models.PositiveSmallIntegerField("rounds", default=0)
+    rounds_loaded = models.PositiveSmallIntegerField(_("rounds"), default=0)
     jammed = models.BooleanField(default=False)
     weight = models.DecimalField(max_digits=4, decimal_places=2, default=1)
     history = HistoricalRecords()
@@ -189,8 +190,8 @@ class TwilightWeapon(models.Model):
 
 
 class MagazineKind(models.TextChoices):
-    MAGAZINE = "magazine", "Magazine"
-    BELT = "belt", "Belt"
+    MAGAZINE = "magazine", _("Magazine")
+    BELT = "belt", _("Belt")
 
 
 class TwilightMagazine(models.Model):
@@ -199,7 +200,7 @@ class TwilightMagazine(models.Model):
     sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="magazines")
     weapon = models.ForeignKey(
         TwilightWeapon, on_delete=models.SET_NULL, null=True, blank=True, related_name="spares",
-        help_text="The weapon it fits.",
+        help_text=_("The weapon it fits."),
     )  # fmt: skip
     kind = models.CharField(max_length=10, choices=MagazineKind.choices, default="magazine")
     rounds = models.PositiveSmallIntegerField(default=30)
@@ -207,7 +208,7 @@ class TwilightMagazine(models.Model):
 
     class Meta:
         ordering = ["pk"]
-        verbose_name = "spare magazine or belt"
+        verbose_name = _("spare magazine or belt")
         constraints = [_between("rounds", 0, 300), _one_of("kind", MagazineKind.values)]
 
     def __str__(self):
@@ -218,15 +219,15 @@ class TwilightArmor(models.Model):
     sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="armor")
     name = models.CharField(max_length=60)
     rating = models.PositiveSmallIntegerField(default=1)
-    covers_head = models.BooleanField("head", default=False)
-    covers_torso = models.BooleanField("torso", default=True)
-    covers_arms = models.BooleanField("arms", default=False)
-    covers_legs = models.BooleanField("legs", default=False)
+    covers_head = models.BooleanField(_("head"), default=False)
+    covers_torso = models.BooleanField(_("torso"), default=True)
+    covers_arms = models.BooleanField(_("arms"), default=False)
+    covers_legs = models.BooleanField(_("legs"), default=False)
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
-        verbose_name_plural = "armor"
+        verbose_name_plural = _("armor")
         constraints = [_between("rating", 0, 10)]
 
     def __str__(self):
@@ -241,14 +242,14 @@ class TwilightGear(models.Model):
     sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="gear")
     name = models.CharField(max_length=100)
     weight = models.DecimalField(
-        "weight", max_digits=4, decimal_places=2, default=1,
-        help_text="Encumbrance units: 1, 0.5, 0.25; 0 for tiny items.",
+        _("weight"), max_digits=4, decimal_places=2, default=1,
+        help_text=_("Encumbrance units: 1, 0.5, 0.25; 0 for tiny items."),
     )  # fmt: skip
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
-        verbose_name_plural = "gear"
+        verbose_name_plural = _("gear")
         constraints = [
             CheckConstraint(condition=Q(weight__gte=0), name="%(class)s_weight_not_negative")
         ]
@@ -264,14 +265,14 @@ class TwilightInjury(models.Model):
     name = models.CharField(max_length=100)
     location = models.CharField(max_length=10, choices=LOCATION_CHOICES, default="torso")
     lethal = models.BooleanField(default=False)
-    time_limit = models.CharField(max_length=40, blank=True, help_text="Lethal: until death.")
+    time_limit = models.CharField(max_length=40, blank=True, help_text=_("Lethal: until death."))
     healing_time = models.CharField(max_length=40, blank=True)
     effect = models.CharField(max_length=200, blank=True)
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
-        verbose_name_plural = "critical injuries"
+        verbose_name_plural = _("critical injuries")
         constraints = [_one_of("location", LOCATION_LABELS)]
 
     def __str__(self):

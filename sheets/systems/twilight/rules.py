@@ -12,16 +12,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from sheets.systems.dice.words import Saying, say
 from sheets.systems.twilight.dice import stepdice
+
+
+def _(message: str) -> str:
+    """Marks a name for the translation catalogue (makemessages reads ``_("...")``);
+    pure Python, so it returns the English: the Django side translates at display time."""
+    return message
+
 
 LEVELS = ("A", "B", "C", "D")
 ATTRIBUTES = ("strength", "agility", "intelligence", "empathy")
 ATTRIBUTE_SHORT = {"strength": "STR", "agility": "AGL", "intelligence": "INT", "empathy": "EMP"}
 ATTRIBUTE_LABELS = {
-    "strength": "Strength",
-    "agility": "Agility",
-    "intelligence": "Intelligence",
-    "empathy": "Empathy",
+    "strength": _("Strength"),
+    "agility": _("Agility"),
+    "intelligence": _("Intelligence"),
+    "empathy": _("Empathy"),
 }
 
 # The seed's skill-attribute pairing table, in the paper sheet's order.
@@ -41,22 +49,22 @@ SKILL_ATTRIBUTES = {
 }
 SKILLS = tuple(SKILL_ATTRIBUTES)
 SKILL_LABELS = {
-    "close_combat": "Close Combat",
-    "heavy_weapons": "Heavy Weapons",
-    "stamina": "Stamina",
-    "driving": "Driving",
-    "mobility": "Mobility",
-    "ranged_combat": "Ranged Combat",
-    "recon": "Recon",
-    "survival": "Survival",
-    "tech": "Tech",
-    "command": "Command",
-    "medical_aid": "Medical Aid",
-    "persuasion": "Persuasion",
+    "close_combat": _("Close Combat"),
+    "heavy_weapons": _("Heavy Weapons"),
+    "stamina": _("Stamina"),
+    "driving": _("Driving"),
+    "mobility": _("Mobility"),
+    "ranged_combat": _("Ranged Combat"),
+    "recon": _("Recon"),
+    "survival": _("Survival"),
+    "tech": _("Tech"),
+    "command": _("Command"),
+    "medical_aid": _("Medical Aid"),
+    "persuasion": _("Persuasion"),
 }
 WEAPON_SKILLS = ("ranged_combat", "heavy_weapons", "close_combat")
 LOCATIONS = ("legs", "torso", "arms", "head")
-LOCATION_LABELS = {"legs": "Legs", "torso": "Torso", "arms": "Arms", "head": "Head"}
+LOCATION_LABELS = {"legs": _("Legs"), "torso": _("Torso"), "arms": _("Arms"), "head": _("Head")}
 
 # Hit and stress capacity are at most (12 + 12) / 4 = 6: damage and stress never pass it.
 MAX_CAPACITY = 6
@@ -130,9 +138,9 @@ class Condition:
     def labels(self) -> list[str]:
         states = []
         if self.incapacitated:
-            states.append("Incapacitated")
+            states.append(_("Incapacitated"))
         if self.broken_by_stress:
-            states.append("Broken by stress")
+            states.append(_("Broken by stress"))
         return states
 
 
@@ -144,17 +152,21 @@ def rad_total(sheet) -> int:
     return sheet.radiation + sheet.radiation_permanent
 
 
-def rad_effects(sheet) -> list[str]:
-    """What the rad points mean at the table (core rules, see RAD_SICKNESS_BASE)."""
+def rad_effects(sheet) -> list[Saying]:
+    """What the rad points mean at the table (core rules, see RAD_SICKNESS_BASE), as
+    sayings (``sheets.systems.dice.words``): the page puts them into the reader's words."""
     total = rad_total(sheet)
     if not total:
-        return ["No rad points."]
+        return [say("No rad points.")]
     modifier = RAD_SICKNESS_BASE - total
     lines = [
-        f"Each new rad point: STAMINA roll against radiation sickness at {modifier:+d}.",
+        say(
+            "Each new rad point: STAMINA roll against radiation sickness at %(modifier)s.",
+            modifier=f"{modifier:+d}",
+        ),
     ]
     if total >= RAD_BOXES:
-        lines.append("All ten boxes filled: lethal dose.")
+        lines.append(say("All ten boxes filled: lethal dose."))
     return lines
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import say, say_n
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
 
@@ -19,32 +20,42 @@ def armor_roll(sheet, cleaned_data, rng) -> Rolled:
     if result.rating_loss:
         changes.rating(
             "armor_rating", rating - result.rating_loss,
-            _ones(result.rating_loss, "gear-die"), "armor rating",
+            _ones(result.rating_loss, "gear-die"), say("armor rating"),
         )  # fmt: skip
     if take_damage and result.damage:
-        changes.trauma("strength", result.damage, f"{result.damage} damage got through the armor")
+        changes.trauma(
+            "strength",
+            result.damage,
+            say("%(damage)s damage got through the armor", damage=result.damage),
+        )
     changes.save("Armor roll")
     if result.absorbed == incoming:
-        outcome = f"All {incoming} damage absorbed"
+        outcome = say("All %(incoming)s damage absorbed", incoming=incoming)
     elif rating == 0:
-        outcome = f"No armor: {incoming} damage"
+        outcome = say("No armor: %(incoming)s damage", incoming=incoming)
     else:
-        outcome = f"Absorbed {result.absorbed} of {incoming} damage"
+        outcome = say(
+            "Absorbed %(absorbed)s of %(incoming)s damage",
+            absorbed=result.absorbed,
+            incoming=incoming,
+        )
     lines = [
-        ["Incoming damage", str(incoming)],
-        ["Absorbed", str(result.absorbed)],
-        ["Damage taken", str(result.damage)],
+        [say("Incoming damage"), str(incoming)],
+        [say("Absorbed"), str(result.absorbed)],
+        [say("Damage taken"), str(result.damage)],
     ]
     if rating:
-        lines.append(["Armor rating", f"{rating} \u2192 {rating - result.rating_loss}"])
-    rule = (
+        lines.append([say("Armor rating"), f"{rating} → {rating - result.rating_loss}"])
+    rule = say(
         "Armor roll: one gear die per point of armor rating; every 6 absorbs 1 damage. Unless "
         "all damage is absorbed, every 1 lowers the rating by 1 (natural armor excepted). "
         "Cannot be pushed."
     )
     return Rolled(
         kind="armor",
-        label=f"Armor roll ({sheet.armor_name})" if sheet.armor_name else "Armor roll",
+        label=say("Armor roll (%(armor)s)", armor=sheet.armor_name)
+        if sheet.armor_name
+        else say("Armor roll"),
         outcome=outcome,
         inputs={"incoming": incoming, "apply_damage": bool(take_damage), "rating": rating,
                 "natural": sheet.armor_natural},
@@ -74,39 +85,49 @@ def rot_event(sheet, cleaned_data, rng) -> Rolled:
     if result.suit_rating_after != suit:
         changes.rating(
             "rot_suit_rating", result.suit_rating_after,
-            f"{_ones(suit - result.suit_rating_after, 'gear-die')} on the protection rolls",
-            "rot suit rating",
+            say(
+                "%(ones)s on the protection rolls",
+                ones=_ones(suit - result.suit_rating_after, "gear-die"),
+            ),
+            say("rot suit rating"),
         )  # fmt: skip
     if result.through:
-        changes.counter("rot_temporary", result.through, "Rot points not absorbed", "temporary rot")
+        changes.counter(
+            "rot_temporary", result.through, say("Rot points not absorbed"), say("temporary rot")
+        )
     if result.damage:
-        changes.trauma("strength", result.damage, "Rot roll")
+        changes.trauma("strength", result.damage, say("Rot roll"))
     changes.save("Rot roll")
 
     groups = [
-        {"label": f"Protection, point {p.point}", "dice": _dice_data(p.dice)}
+        {"label": say("Protection, point %(point)s", point=p.point), "dice": _dice_data(p.dice)}
         for p in result.protection
         if p.dice
     ]
     if result.rot_roll:
-        groups.append({"label": "Rot roll", "dice": _dice_data(result.rot_roll)})
+        groups.append({"label": say("Rot roll"), "dice": _dice_data(result.rot_roll)})
     lines = [
-        ["New rot points", str(points)],
-        ["Absorbed", str(result.absorbed)],
-        ["Rot points now", f"{result.total_after} ({sheet.rot_temporary} temporary, "
-                           f"{sheet.rot_permanent} permanent)"],
-        ["Damage", str(result.damage)],
+        [say("New rot points"), str(points)],
+        [say("Absorbed"), str(result.absorbed)],
+        [say("Rot points now"), say("%(total)s (%(temporary)s temporary, %(permanent)s permanent)",
+                                    total=result.total_after, temporary=sheet.rot_temporary,
+                                    permanent=sheet.rot_permanent)],
+        [say("Damage"), str(result.damage)],
     ]  # fmt: skip
     if suit:
-        lines.append(["Rot suit rating", f"{suit} \u2192 {result.suit_rating_after}"])
+        lines.append([say("Rot suit rating"), f"{suit} → {result.suit_rating_after}"])
     if rot_eater and result.rot_roll:
-        lines.append(["Rot-Eater", "no damage from the rot"])
+        lines.append([say("Rot-Eater"), say("no damage from the rot")])
     if result.through == 0:
-        outcome = f"All {points} rot point{'s' if points > 1 else ''} absorbed"
+        outcome = say_n("All %(n)s rot point absorbed", "All %(n)s rot points absorbed", points)
     else:
-        outcome = f"{result.through} rot point{'s' if result.through > 1 else ''}, "
-        outcome += f"{result.damage} damage"
-    rule = (
+        outcome = say_n(
+            "%(n)s rot point, %(damage)s damage",
+            "%(n)s rot points, %(damage)s damage",
+            result.through,
+            damage=result.damage,
+        )
+    rule = say(
         "Rot: each new point gets a protection roll (3 skill dice with Rot Resistant, gear "
         "dice = rot suit rating; a 6 absorbs it, each gear-die 1 lowers the suit's rating). "
         "If any point gets through, roll base dice equal to your total rot points: each 1 is "
@@ -114,7 +135,12 @@ def rot_event(sheet, cleaned_data, rng) -> Rolled:
     )
     return Rolled(
         kind="rot",
-        label=f"Rot: {points} point{'s' if points > 1 else ''}, {ROT_SOURCE_NAMES[source]}",
+        label=say_n(
+            "Rot: %(n)s point, %(source)s",
+            "Rot: %(n)s points, %(source)s",
+            points,
+            source=say(ROT_SOURCE_NAMES[source]),
+        ),
         outcome=outcome,
         inputs={"points": points, "source": source, "resistant": resistant,
                 "suit_rating": suit, "rot_eater": rot_eater, "rot_total": total_before},
@@ -128,28 +154,41 @@ def decontaminate(sheet, cleaned_data, rng) -> Rolled:
     method = cleaned_data["method"]
     result = dice.decontaminate(rng, sheet.rot_temporary, method)
     changes = _Changes(sheet)
-    changes.counter("rot_temporary", -result.leaving, "Decontamination", "temporary rot")
+    changes.counter("rot_temporary", -result.leaving, say("Decontamination"), say("temporary rot"))
     if result.made_permanent:
         changes.counter(
             "rot_permanent", result.made_permanent,
-            "Points that stayed (a 1 on their die)", "permanent rot",
+            say("Points that stayed (a 1 on their die)"), say("permanent rot"),
         )  # fmt: skip
     changes.save("Decontamination roll")
     lines = [
-        ["Points leaving", str(result.leaving)],
-        ["Washed away" if method == dice.WASH else "Gone", str(result.removed)],
-        ["Became permanent", str(result.made_permanent)],
-        ["Rot points now", f"{sheet.rot_temporary} temporary, {sheet.rot_permanent} permanent"],
+        [say("Points leaving"), str(result.leaving)],
+        [say("Washed away") if method == dice.WASH else say("Gone"), str(result.removed)],
+        [say("Became permanent"), str(result.made_permanent)],
+        [
+            say("Rot points now"),
+            say(
+                "%(temporary)s temporary, %(permanent)s permanent",
+                temporary=sheet.rot_temporary,
+                permanent=sheet.rot_permanent,
+            ),
+        ],
     ]
-    rule = (
+    rule = say(
         "Decontamination: a wash removes half the temporary rot points (rounded up, first wash "
         "on returning to the Ark only); a day in a rot-free place removes one. One base die per "
         "point: on a 1 the point stays and becomes permanent."
     )
     return Rolled(
         kind="decontaminate",
-        label="Decontamination: wash" if method == dice.WASH else "Decontamination: a day",
-        outcome=f"{result.removed} removed, {result.made_permanent} permanent",
+        label=say("Decontamination: wash")
+        if method == dice.WASH
+        else say("Decontamination: a day"),
+        outcome=say(
+            "%(removed)s removed, %(permanent)s permanent",
+            removed=result.removed,
+            permanent=result.made_permanent,
+        ),
         inputs={"method": method, "temporary": result.temporary_before},
         result={"dice": _dice_data(result.dice), "lines": lines, "rule": rule},
         effects=effects_data(changes.effects),

@@ -6,6 +6,7 @@ from typing import Any
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import say
 from sheets.systems.mutant.dice import rules as dice
 
 from .sheet import MISFIRE_ATTRIBUTE, MISFIRE_CHOICES, _Changes, _dice_data
@@ -18,13 +19,16 @@ def mutation_roll(sheet, cleaned_data, rng) -> Rolled:
         raise DiceError(f"Only {sheet.mutation_points} mutation points to spend, not {points}.")
     result = dice.mutation_roll(rng, points)
     changes = _Changes(sheet)
-    changes.counter("mutation_points", -points, "Mutation used", "mutation points")
+    changes.counter("mutation_points", -points, say("Mutation used"), say("mutation points"))
     changes.save("Mutation roll")
-    lines = [["Mutation points spent", str(points)], ["Misfires (1s)", str(result.misfires)]]
+    lines = [
+        [say("Mutation points spent"), str(points)],
+        [say("Misfires (1s)"), str(result.misfires)],
+    ]
     payload: dict[str, Any] = {
         "dice": _dice_data(result.dice),
         "lines": lines,
-        "rule": (
+        "rule": say(
             "Mutation roll: one base die per mutation point spent; any 1 is a misfire: "
             "choose 1 damage (Strength trauma) or 1 doubt (Empathy trauma)."
         ),
@@ -33,8 +37,8 @@ def mutation_roll(sheet, cleaned_data, rng) -> Rolled:
         payload["choices"] = [list(choice) for choice in MISFIRE_CHOICES]
     return Rolled(
         kind="mutation",
-        label=f"Mutation: {name}" if name else "Mutation",
-        outcome="Misfire!" if result.misfire else "No misfire",
+        label=say("Mutation: %(name)s", name=name) if name else say("Mutation"),
+        outcome=say("Misfire!") if result.misfire else say("No misfire"),
         inputs={"points": points, "mutation": name},
         result=payload,
         effects=effects_data(changes.effects),
@@ -55,13 +59,13 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
     if choice not in offered or choice not in MISFIRE_ATTRIBUTE:
         raise DiceError(f"Choose {' or '.join(offered)}, not {choice!r}.")
     changes = _Changes(sheet)
-    changes.trauma(MISFIRE_ATTRIBUTE[choice], 1, "Mutation misfire")
+    changes.trauma(MISFIRE_ATTRIBUTE[choice], 1, say("Mutation misfire"))
     changes.save("Mutation misfire")
     roll.result = {
         **roll.result,
         "chosen": choice,
         "choices": [],
-        "lines": [*roll.result.get("lines", []), ["Misfire", offered[choice]]],
+        "lines": [*roll.result.get("lines", []), [say("Misfire"), offered[choice]]],
     }
     return effects_data(changes.effects)
 
@@ -72,12 +76,12 @@ def d6_roll(sheet, cleaned_data, rng) -> Rolled:
     return Rolled(
         kind="d6",
         label=f"{count}D6" if count > 1 else "D6",
-        outcome=f"Total {result.total}",
+        outcome=say("Total %(total)s", total=result.total),
         inputs={"count": count},
         result={
             "dice": _dice_data(result.dice),
-            "lines": [["Total", str(result.total)]],
-            "rule": "D6: the dice are added together.",
+            "lines": [[say("Total"), str(result.total)]],
+            "rule": say("D6: the dice are added together."),
         },
     )
 
@@ -91,7 +95,7 @@ def d66_roll(sheet, cleaned_data, rng) -> Rolled:
         inputs={},
         result={
             "dice": _dice_data(result.dice),
-            "lines": [["Result", str(result.value)]],
-            "rule": "D66: the green die gives the tens, the yellow die the ones (11-66).",
+            "lines": [[say("Result"), str(result.value)]],
+            "rule": say("D66: the green die gives the tens, the yellow die the ones (11-66)."),
         },
     )

@@ -6,8 +6,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext_lazy as _
+
 from config.ids import parse_id
 from sheets.systems.dice.core import DiceError, Effect, as_data
+from sheets.systems.dice.words import Saying, is_saying, say, say_n
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
 from sheets.systems.mutant.dice.rules import BOXES
@@ -18,33 +22,52 @@ ATTACK_SKILLS = ("fight", "shoot")
 UNARMED_DAMAGE = 1  # a Fight roll with bare hands
 
 ROT_SOURCES = {
-    "level1": "Rot level 1 (a point a day)",
-    "level2": "Rot level 2 (a point an hour)",
-    "level3": "Rot level 3 (a point a minute)",
-    "attack": "Rot attack",
+    "level1": _("Rot level 1 (a point a day)"),
+    "level2": _("Rot level 2 (a point an hour)"),
+    "level3": _("Rot level 3 (a point a minute)"),
+    "attack": _("Rot attack"),
 }
 ROT_SOURCE_NAMES = {
-    "level1": "rot level 1",
-    "level2": "rot level 2",
-    "level3": "rot level 3",
-    "attack": "rot attack",
+    "level1": gettext_noop("rot level 1"),
+    "level2": gettext_noop("rot level 2"),
+    "level3": gettext_noop("rot level 3"),
+    "attack": gettext_noop("rot attack"),
 }
 METHODS = {
-    dice.WASH: "Wash in clean water (first wash on returning to the Ark)",
-    dice.DAY: "A day in the Ark or another rot-free place",
+    dice.WASH: _("Wash in clean water (first wash on returning to the Ark)"),
+    dice.DAY: _("A day in the Ark or another rot-free place"),
 }
 MISFIRE_CHOICES = [
-    ["damage", "Take 1 damage (Strength trauma)"],
-    ["doubt", "Take 1 doubt (Empathy trauma)"],
+    ["damage", say("Take 1 damage (Strength trauma)")],
+    ["doubt", say("Take 1 doubt (Empathy trauma)")],
 ]
 MISFIRE_ATTRIBUTE = {"damage": "strength", "doubt": "empathy"}
 
-PUSH_RULE = (
+PUSH_RULE = say(
     "Push (once): every die but the 6s and the base- and gear-die 1s is re-rolled; then "
     "every base-die 1 gives 1 trauma and 1 mutation point, every gear-die 1 lowers the "
     "gear bonus by 1."
 )
-SKILL_RULE = "A 6 on a base, skill or gear die is a success; a 6 on a negative die cancels one."
+SKILL_RULE = say(
+    "A 6 on a base, skill or gear die is a success; a 6 on a negative die cancels one."
+)
+
+
+def sentences(parts: list) -> Saying | str:
+    """Sayings (or text) one after the other, a space between, as one saying."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    # Translators: two sentences one after the other; keep as is unless the order differs
+    return say("%(first)s %(then)s", first=parts[0], then=sentences(parts[1:]))
+
+
+def stored_words(roll, name: str):
+    """A stored roll's label or outcome as the saying it was given (new rows), else its
+    text (rows from before sayings)."""
+    saying = ((roll.result or {}).get("words") or {}).get(name)
+    return saying if is_saying(saying) else getattr(roll, name)
 
 
 def skill_name(sheet, skill: str) -> str:
@@ -102,13 +125,14 @@ class SkillPool:
     def broken(self) -> bool:
         return self.base == 0
 
-    def describe(self) -> str:
-        parts = [f"{self.base} base", f"{self.skill_dice} skill"]
+    def describe(self) -> list[Saying]:
+        """ "2 base, 1 skill, 1 gear" as sayings (the words filter joins a list with ", ")."""
+        parts = [say("%(n)s base", n=self.base), say("%(n)s skill", n=self.skill_dice)]
         if self.gear_dice:
-            parts.append(f"{self.gear_dice} gear")
+            parts.append(say("%(n)s gear", n=self.gear_dice))
         if self.negative:
-            parts.append(f"{self.negative} negative")
-        return ", ".join(parts)
+            parts.append(say("%(n)s negative", n=self.negative))
+        return parts
 
 
 def skill_pool(sheet, skill: str, modifier: int = 0, item=None) -> SkillPool:
@@ -144,12 +168,17 @@ def skill_pool(sheet, skill: str, modifier: int = 0, item=None) -> SkillPool:
 
 
 def broken_message(sheet, attribute: str) -> str:
-    label = ATTRIBUTE_LABELS[attribute]
+    label = pgettext(rules.ATTRIBUTE_CONTEXT, ATTRIBUTE_LABELS[attribute])
     trauma = TRAUMA[attribute]
-    return (
-        f"{label} is broken ({trauma} {getattr(sheet, trauma)} of {getattr(sheet, attribute)}):"
-        " 0 base dice. Tick \u201croll anyway\u201d to roll with skill and gear dice only."
-    )
+    return gettext(
+        "%(attribute)s is broken (%(trauma)s %(hurt)s of %(score)s): 0 base dice. Tick "
+        "“roll anyway” to roll with skill and gear dice only."
+    ) % {
+        "attribute": label,
+        "trauma": gettext(rules.TRAUMA_LABELS[trauma]).lower(),
+        "hurt": getattr(sheet, trauma),
+        "score": getattr(sheet, attribute),
+    }
 
 
 class _Changes:
@@ -170,14 +199,18 @@ class _Changes:
         if amount <= 0:
             return
         field = TRAUMA[attribute]
-        label = ATTRIBUTE_LABELS[attribute]
+        label = say(ATTRIBUTE_LABELS[attribute])
         current, score = getattr(self.sheet, field), getattr(self.sheet, attribute)
         applied = min(amount, score - current)
-        note = f"{why}: {label} trauma +{amount}"
         if applied < amount:
-            note += (
-                f", capped at +{applied}: trauma never goes above {label} {score}"
-                f" ({label} is broken)"
+            note = say(
+                "%(why)s: %(attribute)s trauma +%(amount)s, capped at +%(applied)s: trauma "
+                "never goes above %(attribute)s %(score)s (%(attribute)s is broken)",
+                why=why, attribute=label, amount=amount, applied=applied, score=score,
+            )  # fmt: skip
+        else:
+            note = say(
+                "%(why)s: %(attribute)s trauma +%(amount)s", why=why, attribute=label, amount=amount
             )
         if applied:
             self._set(field, current + applied)
@@ -191,13 +224,9 @@ class _Changes:
         if applied <= 0:
             return
         self._set(field, current - applied)
-        label = rules.TRAUMA_LABELS[field]
+        label = say(rules.TRAUMA_LABELS[field])
         self.effects.append(
-            Effect(
-                f"trauma:{attribute}",
-                -applied,
-                f"{why}: {label} {current} \u2192 {current - applied}",
-            )
+            Effect(f"trauma:{attribute}", -applied, _went(why, label, current, current - applied))
         )
 
     def supply(self, field: str, spent: int, why: str) -> None:
@@ -210,19 +239,20 @@ class _Changes:
                 f"Only {current} {rules.SUPPLY_UNITS[field]} of {field} on the sheet, not {spent}."
             )
         self._set(field, current - spent)
-        label = rules.SUPPLY_LABELS[field]
-        self.effects.append(
-            Effect(field, -spent, f"{why}: {label} {current} \u2192 {current - spent}")
-        )
+        label = say(rules.SUPPLY_LABELS[field])
+        self.effects.append(Effect(field, -spent, _went(why, label, current, current - spent)))
 
     def condition(self, field: str, on: bool, why: str) -> None:
         if getattr(self.sheet, field) == on:
             return
         self._set(field, on)
-        label = rules.CONDITION_LABELS[field]
-        self.effects.append(
-            Effect(field, 1 if on else -1, f"{why}: {label} {'ticked' if on else 'cleared'}")
+        label = say(rules.CONDITION_LABELS[field])
+        note = (
+            say("%(why)s: %(condition)s ticked", why=why, condition=label)
+            if on
+            else say("%(why)s: %(condition)s cleared", why=why, condition=label)
         )
+        self.effects.append(Effect(field, 1 if on else -1, note))
 
     def counter(self, field: str, amount: int, why: str, label: str) -> None:
         """Change a counter of boxes (0..10); rot points share the ten boxes."""
@@ -236,9 +266,17 @@ class _Changes:
             high = BOXES - self.sheet.rot_temporary
         new = max(0, min(high, current + amount))
         applied = new - current
-        note = f"{why}: {label} {amount:+d}"
         if applied != amount:
-            note += f", capped at {applied:+d}: the boxes run 0..{BOXES}"
+            note = say(
+                "%(why)s: %(counter)s %(amount)s, capped at %(applied)s: "
+                "the boxes run 0..%(boxes)s",
+                why=why, counter=label, amount=f"{amount:+d}", applied=f"{applied:+d}",
+                boxes=BOXES,
+            )  # fmt: skip
+        else:
+            note = say(
+                "%(why)s: %(counter)s %(amount)s", why=why, counter=label, amount=f"{amount:+d}"
+            )
         if applied:
             self._set(field, new)
         self.effects.append(Effect(field, applied, note))
@@ -248,7 +286,7 @@ class _Changes:
         if new == current:
             return
         self._set(field, new)
-        self.effects.append(Effect(field, new - current, f"{why}: {label} {current} \u2192 {new}"))
+        self.effects.append(Effect(field, new - current, _went(why, label, current, new)))
 
     def save(self, reason: str) -> None:
         if self.fields:
@@ -256,16 +294,29 @@ class _Changes:
             self.sheet.save(update_fields=self.fields)
 
 
-def _ones(count: int, kind: str) -> str:
-    """ "a base-die 1", "2 base-die 1s"."""
-    return f"a {kind} 1" if count == 1 else f"{count} {kind} 1s"
+def _went(why, label, before, after) -> Saying:
+    """ "why: Label 3 → 1"."""
+    return say(
+        "%(why)s: %(what)s %(before)s → %(after)s",
+        why=why,
+        what=label,
+        before=before,
+        after=after,
+    )
+
+
+def _ones(count: int, kind: str) -> Saying:
+    """ "a base-die 1", "2 base-die 1s" (kind "base-die" or "gear-die")."""
+    if kind == "gear-die":
+        return say_n("a gear-die 1", "%(n)s gear-die 1s", count)
+    return say_n("a base-die 1", "%(n)s base-die 1s", count)
 
 
 def _dice_data(dice_list) -> list[dict[str, Any]]:
     return [as_data(die) for die in dice_list]
 
 
-def _successes(count: int) -> str:
+def _successes(count: int) -> Saying:
     if count == 0:
-        return "Failed"
-    return "1 success" if count == 1 else f"{count} successes"
+        return say("Failed")
+    return say_n("%(n)s success", "%(n)s successes", count)

@@ -7,6 +7,7 @@ from typing import Any
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError, Effect
+from sheets.systems.dice.words import Saying, say
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as dice
 
@@ -20,49 +21,53 @@ from .sheet import (
     _successes,
     broken_message,
     find_item,
+    sentences,
     skill_pool,
+    stored_words,
 )
 
 
 def _skill_result(pool: SkillPool, result: dice.SkillRoll) -> dict[str, Any]:
-    lines = [["Dice", pool.describe()], ["Successes", str(result.successes)]]
+    lines = [[say("Dice"), pool.describe()], [say("Successes"), str(result.successes)]]
     if result.cancelled:
-        lines.append(["Cancelled by negative dice", str(result.cancelled)])
+        lines.append([say("Cancelled by negative dice"), str(result.cancelled)])
     rule = [SKILL_RULE]
     if pool.item_name:
-        lines.insert(1, ["Gear", pool.item_name])
+        lines.insert(1, [say("Gear"), pool.item_name])
     if pool.weapon_damage is not None and result.successes:
         damage = dice.attack_damage(pool.weapon_damage, result.successes)
-        lines.append(["Damage", str(damage)])
-        rule.append("Damage = weapon damage + 1 per extra success.")
+        lines.append([say("Damage"), str(damage)])
+        rule.append(say("Damage = weapon damage + 1 per extra success."))
     if pool.item_bonus < 0:
-        rule.append("A negative gear bonus counts as a negative modifier.")
+        rule.append(say("A negative gear bonus counts as a negative modifier."))
     if result.pushed:
-        lines.append(["Trauma", str(result.trauma)])
-        lines.append(["Gear damage", str(result.gear_damage)])
+        lines.append([say("Trauma"), str(result.trauma)])
+        lines.append([say("Gear damage"), str(result.gear_damage)])
     rule.append(PUSH_RULE)
     return {
         "dice": _dice_data(result.dice),
         "lines": lines,
-        "rule": " ".join(rule),
+        "rule": sentences(rule),
         "pushed": result.pushed,
         "successes": result.successes,
     }
 
 
-def _outcome(pool: SkillPool, result: dice.SkillRoll) -> str:
+def _outcome(pool: SkillPool, result: dice.SkillRoll) -> Saying:
     outcome = _successes(result.successes)
     if pool.weapon_damage is not None and result.successes:
-        outcome += f", {dice.attack_damage(pool.weapon_damage, result.successes)} damage"
+        damage = dice.attack_damage(pool.weapon_damage, result.successes)
+        outcome = say("%(outcome)s, %(damage)s damage", outcome=outcome, damage=damage)
     return outcome
 
 
-def _label(pool: SkillPool) -> str:
-    label = pool.name
+def _label(pool: SkillPool) -> Saying:
+    """ "Fight +1 with Bat": the skill's name (the rules' English, translated when read)."""
+    label = say(pool.name)
     if pool.modifier:
-        label += f" {pool.modifier:+d}"
+        label = say("%(skill)s %(modifier)s", skill=label, modifier=f"{pool.modifier:+d}")
     if pool.item_name:
-        label += f" with {pool.item_name}"
+        label = say("%(skill)s with %(item)s", skill=label, item=pool.item_name)
     return label
 
 
@@ -108,9 +113,9 @@ def push(sheet, roll, rng) -> Rolled:
     result = dice.push(rng, dice.SkillRoll.from_data(roll.result.get("dice", [])))
     changes = _Changes(sheet)
     if result.trauma:
-        why = f"{_ones(result.trauma, 'base-die')} on the push"
+        why = say("%(ones)s on the push", ones=_ones(result.trauma, "base-die"))
         changes.trauma(pool.attribute, result.trauma, why)
-        changes.counter("mutation_points", result.trauma, why, "mutation points")
+        changes.counter("mutation_points", result.trauma, why, say("mutation points"))
     gear_effects = []
     if result.gear_damage:
         gear_effects.append(_wear_item(sheet, pool, result.gear_damage, roll.label))
@@ -118,7 +123,7 @@ def push(sheet, roll, rng) -> Rolled:
     effects = changes.effects + gear_effects
     return Rolled(
         kind="skill",
-        label=f"{roll.label} (pushed)",
+        label=say("%(label)s (pushed)", label=stored_words(roll, "label")),
         outcome=_outcome(pool, result),
         inputs=dict(roll.inputs),
         result=_skill_result(pool, result),
@@ -139,17 +144,24 @@ def _stored_pool(inputs) -> SkillPool:
 
 
 def _wear_item(sheet, pool: SkillPool, loss: int, label: str) -> Effect:
-    why = f"{_ones(loss, 'gear-die')} on the push"
+    why = say("%(ones)s on the push", ones=_ones(loss, "gear-die"))
     item = find_item(sheet, pool.item, lock=True)
     if item is None:
-        return Effect("gear_bonus", 0, f"{why}, but {pool.item_name} is no longer on the sheet")
+        return Effect(
+            "gear_bonus",
+            0,
+            say("%(why)s, but %(item)s is no longer on the sheet", why=why, item=pool.item_name),
+        )
     current = item.bonus
     new = max(0, current - loss) if current > 0 else current
     if new != current:
         item.bonus = new
         item._change_reason = f"{label} roll, pushed"
         item.save(update_fields=["bonus"])
-    note = f"{why}: {item.name} gear bonus {current} \u2192 {new}"
+    note = say(
+        "%(why)s: %(item)s gear bonus %(before)s → %(after)s",
+        why=why, item=item.name, before=current, after=new,
+    )  # fmt: skip
     if current - loss != new:
-        note += " (a gear bonus does not drop below 0)"
+        note = say("%(note)s (a gear bonus does not drop below 0)", note=note)
     return Effect("gear_bonus", new - current, note)

@@ -7,6 +7,7 @@ from typing import Any
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import say
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
 from sheets.systems.mutant.models import Range
@@ -30,7 +31,7 @@ def _rested_too_little(sheet, trauma: str) -> Rolled:
     """Less than the healing's time: nothing heals and no ration is spent; the log says so."""
     label = rules.TRAUMA_LABELS[trauma]
     current = getattr(sheet, trauma)
-    lines = [[label, f"{current} \u2192 {current}"],
+    lines = [[label, f"{current} → {current}"],
              ["Resting", f"less than {rules.HEALING_TIME[trauma]}"]]  # fmt: skip
     return _no_dice(
         "heal", f"Heal {label.lower()}", rules.too_short(trauma),
@@ -61,7 +62,7 @@ def heal_trauma(sheet, cleaned_data, rng) -> Rolled:
         raise DiceError(str(error)) from error
     changes = _Changes(sheet)
     label = rules.TRAUMA_LABELS[trauma]
-    lines = [[label, f"{healing.before} \u2192 {healing.after}"]]
+    lines = [[label, f"{healing.before} → {healing.after}"]]
     inputs: dict[str, Any] = {"trauma": trauma, "before": healing.before}
     if ration:
         changes.supply(ration, healing.rations_spent, f"Ate during the rest ({label.lower()})")
@@ -200,7 +201,7 @@ def rot_eater(sheet, cleaned_data, rng) -> Rolled:
         if refusal:
             raise DiceError(refusal)
         outcome = f"{points} damage to the enemy at Arm's Length"
-        lines.append(["Enemy's range", ROT_EATER_RANGES[ARMS_LENGTH]])
+        lines.append(["Enemy's range", say("Arm's Length")])
         lines.append(["Damage to the enemy", str(points)])
     if rot_used:
         changes.counter("rot_temporary", -rot_used, "Rot-Eater used the rot", "temporary rot")

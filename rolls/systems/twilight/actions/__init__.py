@@ -44,10 +44,13 @@ from .sheet import (  # noqa: F401
     engine_from,
     find_weapon,
     fire_refusal,
+    line_label,
     push_rows,
+    sentences,
     short_attribute,
     skill_dice,
     skill_rows,
+    stored_words,
 )
 from .skills import (  # noqa: F401
     _helpers,

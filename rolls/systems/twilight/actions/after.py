@@ -3,9 +3,12 @@ and a group roll the GM started."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from rolls.actions import Rolled, effects_data, helping
 from rolls.rng import server_rng
 from sheets.systems.dice.core import DiceError, Effect
+from sheets.systems.dice.words import say
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 from sheets.systems.twilight.dice import stepdice
@@ -22,16 +25,26 @@ def _number(data, name, low, high, what) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise DiceError(f"{what} must be a whole number, not {raw!r}.") from None
+        raise DiceError(
+            gettext("%(what)s must be a whole number, not %(raw)r.") % {"what": what, "raw": raw}
+        ) from None
     if not low <= value <= high:
-        raise DiceError(f"{what} runs from {low} to {high}, not {value}.")
+        raise DiceError(
+            gettext("%(what)s runs from %(low)s to %(high)s, not %(value)s.")
+            % {"what": what, "low": low, "high": high, "value": value}
+        )
     return value
 
 
 def _armor(data, prefix, who) -> dict[str, int]:
     return {
         location: _number(
-            data, f"{prefix}-armor-{location}", 0, MAX_ARMOR, f"{who}'s armor on the {location}"
+            data,
+            f"{prefix}-armor-{location}",
+            0,
+            MAX_ARMOR,
+            gettext("%(who)s's armor on the %(location)s")
+            % {"who": who, "location": gettext(location)},
         )
         for location in LOCATION_FIELDS
     }
@@ -43,18 +56,18 @@ def choose(sheet, roll, data, by_gm=False) -> list[dict]:
     harder to hit. Then a d6 hit location per hit, the armor there plus the weapon's armor
     modifier (never below 0) off the damage, a crit flagged at the weapon's threshold."""
     if roll.kind != "attack":
-        raise DiceError("Only an attack has hits to allocate.")
+        raise DiceError(gettext("Only an attack has hits to allocate."))
     result = roll.result
     if result.get("allocated"):
-        raise DiceError("This attack's hits are already allocated.")
+        raise DiceError(gettext("This attack's hits are already allocated."))
     if type(roll).objects.filter(pushed_from=roll).exists():
-        raise DiceError("This attack was pushed: allocate the hits of the pushed roll.")
+        raise DiceError(gettext("This attack was pushed: allocate the hits of the pushed roll."))
     engine = engine_from(result["engine"])
     if not engine.success:
-        raise DiceError("The attack missed: there is no hit to allocate.")
+        raise DiceError(gettext("The attack missed: there is no hit to allocate."))
     sixes = engine.ammo_sixes
-    primary_name = (data.get("primary-name") or "").strip() or "Primary target"
-    primary_bonus = _number(data, "primary-sixes", 0, sixes, "Ammo 6s on the primary hit")
+    primary_name = (data.get("primary-name") or "").strip() or gettext("Primary target")
+    primary_bonus = _number(data, "primary-sixes", 0, sixes, gettext("Ammo 6s on the primary hit"))
     additional = []
     armor = {primary_name: _armor(data, "primary", primary_name)}
     for n in range(1, sixes + 1):
@@ -63,10 +76,19 @@ def choose(sheet, roll, data, by_gm=False) -> list[dict]:
             continue
         if data.get(f"extra{n}-fair") != "on":
             raise DiceError(
-                f"{name}: an extra hit must go to a target in the same hex that is not harder "
-                "to hit than the primary target (tick the box to confirm)."
+                gettext(
+                    "%(name)s: an extra hit must go to a target in the same hex that is not "
+                    "harder to hit than the primary target (tick the box to confirm)."
+                )
+                % {"name": name}
             )
-        bonus = _number(data, f"extra{n}-sixes", 0, sixes, f"Ammo 6s on {name}'s damage")
+        bonus = _number(
+            data,
+            f"extra{n}-sixes",
+            0,
+            sixes,
+            gettext("Ammo 6s on %(name)s's damage") % {"name": name},
+        )
         additional.append((name, bonus))
         armor[name] = _armor(data, f"extra{n}", name)
     allocation = dice.allocate_hits(
@@ -92,12 +114,27 @@ def choose(sheet, roll, data, by_gm=False) -> list[dict]:
                 "critical": resolved.critical,
             }
         )
-        note = (
-            f"{hit.target}: {resolved.location} ({resolved.location_die.face}), "
-            f"{hit.damage} damage - armor {resolved.armor} = {resolved.damage}"
-        )
+        values = {
+            "target": hit.target,
+            "location": say(resolved.location),
+            "face": resolved.location_die.face,
+            "before": hit.damage,
+            "armor": resolved.armor,
+            "damage": resolved.damage,
+        }
         if resolved.critical:
-            note += f", critical injury (crit threshold {result['crit_threshold']})"
+            note = say(
+                "%(target)s: %(location)s (%(face)s), %(before)s damage - armor %(armor)s = "
+                "%(damage)s, critical injury (crit threshold %(threshold)s)",
+                threshold=result["crit_threshold"],
+                **values,
+            )
+        else:
+            note = say(
+                "%(target)s: %(location)s (%(face)s), %(before)s damage - armor %(armor)s = "
+                "%(damage)s",
+                **values,
+            )
         effects.append(Effect("target damage", resolved.damage, note))
     result["hits"] = hits
     result["allocated"] = True
@@ -109,7 +146,7 @@ def choose(sheet, roll, data, by_gm=False) -> list[dict]:
     result["dice_groups"] = [
         *result["dice_groups"],
         {
-            "label": "Hit locations",
+            "label": say("Hit locations"),
             "dice": [
                 {"kind": "hit-location", "size": 6, "face": h["face"], "counts": h["location"],
                  "rerolled": False}
@@ -128,7 +165,9 @@ def group_part(sheet, group, participant, others, rng) -> Rolled | None:
         helping.declare_help(
             others,
             limit=stepdice.MAX_HELPERS,
-            limit_message="Three people already help: no more than three can (+3 at most).",
+            limit_message=gettext(
+                "Three people already help: no more than three can (+3 at most)."
+            ),
         )
         return None
     helpers = [p.character.name for p in helping.declared_helpers(others)]

@@ -5,26 +5,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from config.ids import parse_id
 from sheets.systems.dice.core import DiceError, Die, Effect, as_data
 from sheets.systems.dice.odds import percent
+from sheets.systems.dice.words import Saying, is_saying, say, say_n
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import odds as t2k_odds
 from sheets.systems.twilight.dice import rules as dice
 from sheets.systems.twilight.dice import stepdice
 
 MAX_MODIFIER = 3  # difficulty and situation modifiers: -3..+3 steps
-PUSH_RULE = (
+PUSH_RULE = say(
     "Push (once, active rolls only): every die showing neither a success nor a 1 is "
     "re-rolled, ammo dice too. Each base-die 1 is 1 damage (STR/AGL) or 1 stress "
     "(INT/EMP), or 1 reliability off the gear used; with a firearm every 1 on base and "
     "ammo dice costs 1 reliability and two or more 1s jam it."
 )
-SUCCESS_RULE = "6-9 on a base die is a success, 10+ two successes."
+SUCCESS_RULE = say("6-9 on a base die is a success, 10+ two successes.")
 UNPUSHABLE = {
-    "cuf": "A coolness under fire roll can never be pushed.",
-    "promotion": "A promotion roll can never be pushed.",
+    "cuf": say("A coolness under fire roll can never be pushed."),
+    "promotion": say("A promotion roll can never be pushed."),
 }
+
+
+def sentences(parts: list) -> Saying | str:
+    """Sayings (or text) one after the other, a space between, as one saying."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    # Translators: two sentences one after the other; keep as is unless the order differs
+    return say("%(first)s %(then)s", first=parts[0], then=sentences(parts[1:]))
+
+
+def line_label(line) -> str:
+    """A stored result line's label as its English message id: a saying's message (new
+    rows) or the text (rows from before sayings), for code that finds a line by label."""
+    label = line[0]
+    return label["say"] if is_saying(label) else label
+
+
+def stored_words(roll, name: str):
+    """A stored roll's label or outcome as the saying it was given (new rows), else its
+    text (rows from before sayings)."""
+    saying = ((roll.result or {}).get("words") or {}).get(name)
+    return saying if is_saying(saying) else getattr(roll, name)
 
 
 def skill_dice(sheet, skill: str, modifier: int = 0, helpers: int = 0) -> tuple[int, ...]:
@@ -49,11 +76,17 @@ def find_weapon(sheet, pk, *, lock: bool = False):
 def fire_refusal(weapon) -> str:
     """Why this weapon cannot attack now, in the rules' words ("" when it can)."""
     if weapon.jammed:
-        return f"The {weapon.name} is jammed: a jammed weapon cannot fire until the jam is cleared."
+        return gettext(
+            "The %(weapon)s is jammed: a jammed weapon cannot fire until the jam is cleared."
+        ) % {"weapon": weapon.name}
     if weapon.reliability == 0:
-        return f"The {weapon.name} is broken (reliability 0): broken gear cannot be used."
+        return gettext("The %(weapon)s is broken (reliability 0): broken gear cannot be used.") % {
+            "weapon": weapon.name
+        }
     if weapon.firearm and weapon.rounds_loaded == 0:
-        return f"The {weapon.name}'s magazine is empty: reload first."
+        return gettext("The %(weapon)s's magazine is empty: reload first.") % {
+            "weapon": weapon.name
+        }
     return ""
 
 
@@ -68,49 +101,62 @@ def _die(die: Die) -> dict[str, Any]:
 def dice_groups(engine: dice.SkillRoll, opponent: dice.SkillRoll | None = None) -> list[dict]:
     groups = [
         {
-            "label": "Base dice " + rules.dice_text(d.size for d in engine.base_dice),
+            "label": say(
+                "Base dice %(dice)s", dice=rules.dice_text(d.size for d in engine.base_dice)
+            ),
             "dice": [_die(d) for d in engine.base_dice],
         }
     ]
     if engine.ammo_dice:
-        groups.append({"label": "Ammo dice", "dice": [_die(d) for d in engine.ammo_dice]})
+        groups.append({"label": say("Ammo dice"), "dice": [_die(d) for d in engine.ammo_dice]})
     if opponent is not None:
         groups.append(
             {
-                "label": "Opponent " + rules.dice_text(d.size for d in opponent.base_dice),
+                "label": say(
+                    "Opponent %(dice)s", dice=rules.dice_text(d.size for d in opponent.base_dice)
+                ),
                 "dice": [{**_die(d), "kind": "opponent"} for d in opponent.base_dice],
             }
         )
     return groups
 
 
-def _successes(count: int) -> str:
+def _successes(count: int) -> Saying:
     if count == 0:
-        return "no success"
-    return "1 success" if count == 1 else f"{count} successes"
+        return say("no success")
+    return say_n("%(n)s success", "%(n)s successes", count)
+
+
+def _successes_capitalized(count: int) -> Saying:
+    """ "No success", "2 successes": an outcome on its own."""
+    if count == 0:
+        return say("No success")
+    return say_n("%(n)s success", "%(n)s successes", count)
 
 
 def push_rows(engine: dice.SkillRoll) -> list[list[str]]:
     """Exact odds of pushing this roll, no 0 % rows."""
     odds = t2k_odds.push_odds_for(engine)
-    rows = [["At least one success", percent(odds.success)]]
-    rows.append(["At least one more success", percent(odds.more_successes)])
+    rows = [[say("At least one success"), percent(odds.success)]]
+    rows.append([say("At least one more success"), percent(odds.more_successes)])
     if odds.firearm:
         lost = 1 - odds.weapon_explosions["0"]
-        rows.append(["Reliability lost (any 1)", percent(lost)])
-        rows.append(["Jam (two or more 1s)", percent(odds.jam)])
+        rows.append([say("Reliability lost (any 1)"), percent(lost)])
+        rows.append([say("Jam (two or more 1s)"), percent(odds.jam)])
     else:
-        rows.append(["Any base-die 1 (damage, stress or gear)", percent(1 - odds.explosions["0"])])
+        rows.append(
+            [say("Any base-die 1 (damage, stress or gear)"), percent(1 - odds.explosions["0"])]
+        )
     return [row for row in rows if row[1] != "0%"]
 
 
 def skill_rows(base: tuple[int, ...]) -> list[list[str]]:
     odds = t2k_odds.skill_odds(base)
-    rows = [["Success (at least one)", percent(odds.success)]]
+    rows = [[gettext("Success (at least one)"), percent(odds.success)]]
     for label in ("2", "3+"):
         chance = odds.successes.get(label, 0)
         if chance:
-            rows.append([f"{label} successes", percent(chance)])
+            rows.append([gettext("%(count)s successes") % {"count": label}, percent(chance)])
     return rows
 
 
@@ -166,9 +212,15 @@ class Changes:
         capacity = (rules.hit_capacity if field == "damage" else rules.stress_capacity)(self.sheet)
         current = getattr(self.sheet, field)
         new = min(capacity, current + amount)
-        note = f"{why}: {field} +{amount}"
+        what = say("damage") if field == "damage" else say("stress")
         if new - current < amount:
-            note += f", capped at {capacity} (the {field} capacity: broken)"
+            note = say(
+                "%(why)s: %(what)s +%(amount)s, capped at %(capacity)s (the %(what)s capacity: "
+                "broken)",
+                why=why, what=what, amount=amount, capacity=capacity,
+            )  # fmt: skip
+        else:
+            note = say("%(why)s: %(what)s +%(amount)s", why=why, what=what, amount=amount)
         if new != current:
             setattr(self.sheet, field, new)
             self.sheet_fields.append(field)
@@ -179,9 +231,12 @@ class Changes:
         if weapon is None or amount == 0:
             return
         new = max(0, weapon.reliability + amount)
-        note = f"{why}: {weapon.name} reliability {weapon.reliability} \u2192 {new}"
+        note = say(
+            "%(why)s: %(weapon)s reliability %(before)s → %(after)s",
+            why=why, weapon=weapon.name, before=weapon.reliability, after=new,
+        )  # fmt: skip
         if new == 0:
-            note += " (broken after this action)"
+            note = say("%(note)s (broken after this action)", note=note)
         self._weapon("reliability")
         self.effects.append(Effect("reliability", new - weapon.reliability, note))
         weapon.reliability = new
@@ -190,9 +245,12 @@ class Changes:
         weapon = self.weapon
         current = weapon.rounds_loaded
         new = max(0, min(weapon.magazine_capacity, current + amount))
-        note = f"{why}: {weapon.name} rounds {current} \u2192 {new}"
+        note = say(
+            "%(why)s: %(weapon)s rounds %(before)s → %(after)s",
+            why=why, weapon=weapon.name, before=current, after=new,
+        )  # fmt: skip
         if new == 0 and amount < 0:
-            note += " (magazine emptied)"
+            note = say("%(note)s (magazine emptied)", note=note)
         self._weapon("rounds_loaded")
         weapon.rounds_loaded = new
         self.effects.append(Effect("rounds", new - current, note))
@@ -203,8 +261,12 @@ class Changes:
             return
         weapon.jammed = jammed
         self._weapon("jammed")
-        state = "jammed" if jammed else "cleared"
-        self.effects.append(Effect("jammed", int(jammed), f"{why}: {weapon.name} {state}"))
+        note = (
+            say("%(why)s: %(weapon)s jammed", why=why, weapon=weapon.name)
+            if jammed
+            else say("%(why)s: %(weapon)s cleared", why=why, weapon=weapon.name)
+        )
+        self.effects.append(Effect("jammed", int(jammed), note))
 
     def _weapon(self, field):
         if field not in self.weapon_fields:

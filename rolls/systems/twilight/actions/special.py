@@ -3,13 +3,16 @@ pushable roll."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError, as_data
+from sheets.systems.dice.words import say
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 from sheets.systems.twilight.dice import stepdice
 
-from .combat import AMMO_LINES, ammo_lines
+from .combat import AMMO_LINES, ammo_lines, attack_outcome_tail
 from .sheet import (
     PUSH_RULE,
     SUCCESS_RULE,
@@ -17,11 +20,15 @@ from .sheet import (
     Changes,
     _payload,
     _successes,
+    _successes_capitalized,
     engine_from,
     find_weapon,
+    line_label,
     push_rows,
+    sentences,
     short_attribute,
     skill_dice,
+    stored_words,
 )
 from .skills import _helpers, _lines, _modifier_parts, skill_roll
 
@@ -43,9 +50,9 @@ def opposed_roll(sheet, cleaned, rng) -> Rolled:
 def _opposed_rolled(skill, contest, base, opponent_dice, parts, helpers) -> Rolled:
     engine = contest.active
     lines = _lines(engine, base, base, parts)
-    lines.append(["Opponent's successes", str(contest.opponent.successes)])
-    lines.append(["Successes left", str(contest.net_successes)])
-    rule = (
+    lines.append([say("Opponent's successes"), str(contest.opponent.successes)])
+    lines.append([say("Successes left"), str(contest.net_successes)])
+    rule = say(
         "Opposed: each of the opponent's successes cancels one of yours; you win with "
         "more. Only the active side may push, even after the opponent rolled."
     )
@@ -57,11 +64,15 @@ def _opposed_rolled(skill, contest, base, opponent_dice, parts, helpers) -> Roll
         payload["push_odds"] = push_rows(engine)
     return Rolled(
         kind="opposed",
-        label=f"{rules.SKILL_LABELS[skill]}, opposed",
+        label=say("%(skill)s, opposed", skill=say(rules.SKILL_LABELS[skill])),
         outcome=(
-            f"Won by {contest.net_successes}"
+            say("Won by %(net)s", net=contest.net_successes)
             if contest.won
-            else f"Lost ({engine.successes} against {contest.opponent.successes})"
+            else say(
+                "Lost (%(mine)s against %(theirs)s)",
+                mine=engine.successes,
+                theirs=contest.opponent.successes,
+            )
         ),
         inputs={"skill": skill, "dice": list(base), "opponent_dice": list(opponent_dice),
                 "helpers": helpers},
@@ -71,11 +82,14 @@ def _opposed_rolled(skill, contest, base, opponent_dice, parts, helpers) -> Roll
 
 
 def _unpushable(kind, label, engine, lines, rule) -> Rolled:
-    payload = _payload(engine, lines, f"{rule} {UNPUSHABLE[kind]}")
+    payload = _payload(engine, lines, sentences([rule, UNPUSHABLE[kind]]))
     return Rolled(
         kind=kind,
         label=label,
-        outcome=("Success, " if engine.success else "Failure, ") + _successes(engine.successes),
+        outcome=[
+            say("Success") if engine.success else say("Failure"),
+            _successes(engine.successes),
+        ],
         inputs={"dice": [d.size for d in engine.base_dice]},
         result=payload,
         pushable=False,
@@ -90,8 +104,8 @@ def cuf_roll(sheet, cleaned, rng) -> Rolled:
     base = stepdice.base_dice(sheet.coolness_under_fire, modifier=modifier)
     engine = dice.roll_skill(rng, base, "EMP")
     lines = _lines(engine, stepdice.base_dice(sheet.coolness_under_fire), base, [])
-    rule = f"{SUCCESS_RULE} Fail and you are suppressed."
-    return _unpushable("cuf", "Coolness under fire", engine, lines, rule)
+    rule = sentences([SUCCESS_RULE, say("Fail and you are suppressed.")])
+    return _unpushable("cuf", say("Coolness under fire"), engine, lines, rule)
 
 
 def promotion_roll(sheet, cleaned, rng) -> Rolled:
@@ -101,7 +115,7 @@ def promotion_roll(sheet, cleaned, rng) -> Rolled:
     base = skill_dice(sheet, "command", modifier)
     engine = dice.roll_skill(rng, base, "EMP")
     lines = _lines(engine, skill_dice(sheet, "command"), base, [])
-    return _unpushable("promotion", "Promotion roll", engine, lines, SUCCESS_RULE)
+    return _unpushable("promotion", say("Promotion roll"), engine, lines, SUCCESS_RULE)
 
 
 def group_roll(sheet, cleaned, rng) -> Rolled:
@@ -110,33 +124,37 @@ def group_roll(sheet, cleaned, rng) -> Rolled:
     rolled = skill_roll(sheet, cleaned, rng)
     group = [sheet.character.name, *cleaned.get("group", [])]
     rolled.kind = "group"
-    rolled.label = f"Group roll: {rolled.label} for {', '.join(group)}"
+    rolled.label = say(
+        "Group roll: %(label)s for %(group)s", label=rolled.label, group=", ".join(group)
+    )
     rolled.outcome = _group_outcome(rolled.result["successes"], group)
     rolled.result["group"] = group
-    rolled.result["rule"] += " Group roll: a failure counts for all of you."
+    rolled.result["rule"] = sentences(
+        [rolled.result["rule"], say("Group roll: a failure counts for all of you.")]
+    )
     rolled.inputs["group"] = group
     return rolled
 
 
-def _group_outcome(successes: int, group: list[str]) -> str:
+def _group_outcome(successes: int, group: list[str]):
     if successes:
-        return f"The group succeeds ({_successes(successes)})"
-    return "The group fails: a failure for all"
+        return say("The group succeeds (%(successes)s)", successes=_successes(successes))
+    return say("The group fails: a failure for all")
 
 
 def push(sheet, roll, rng) -> Rolled:
     if roll.kind in UNPUSHABLE:
-        raise DiceError(UNPUSHABLE[roll.kind])
+        raise DiceError(gettext(UNPUSHABLE[roll.kind]["say"]))
     result = roll.result
     engine = engine_from(result["engine"])
     if engine.passive:
-        raise DiceError("A passive roll cannot be pushed.")
+        raise DiceError(gettext("A passive roll cannot be pushed."))
     pushed = dice.push(rng, engine)
     weapon = find_weapon(sheet, result["weapon"], lock=True) if result.get("weapon") else None
     changes = Changes(sheet, weapon)
     changes.apply(pushed.effects)
     if roll.kind == "clear_jam" and pushed.success and weapon is not None:
-        changes.jam(False, "Jam cleared by the push")
+        changes.jam(False, say("Jam cleared by the push"))
     changes.save(f"Pushed: {roll.label}")
     recomputed = (
         "engine", "push_odds", "lines", "dice", "dice_groups", "successes", "pushed", "rule",
@@ -145,8 +163,8 @@ def push(sheet, roll, rng) -> Rolled:
     extra = {k: v for k, v in result.items() if k not in recomputed}
     # every figure the dice make is written again from the pushed dice (the inputs'
     # lines, base dice and modifiers, stay)
-    lines = [line for line in result["lines"] if line[0] not in ("Successes", *AMMO_LINES)]
-    lines.append(["Successes after the push", str(pushed.successes)])
+    lines = [line for line in result["lines"] if line_label(line) not in ("Successes", *AMMO_LINES)]
+    lines.append([say("Successes after the push"), str(pushed.successes)])
     if pushed.firearm is not None:
         lines += ammo_lines(pushed)
     if roll.kind == "opposed":
@@ -163,22 +181,19 @@ def push(sheet, roll, rng) -> Rolled:
         return rolled
     payload = _payload(pushed, lines, PUSH_RULE, **{**extra, "notes": list(pushed.notes)})
     payload.pop("opponent", None)
-    outcome = _successes(pushed.successes).capitalize()
+    outcome = _successes_capitalized(pushed.successes)
     if roll.kind == "attack":
-        outcome = ("Hit, " if pushed.success else "Miss, ") + _successes(pushed.successes)
-        if pushed.bullets:
-            outcome += f", {pushed.bullets} ammo 6{'s' if pushed.bullets != 1 else ''}"
-        if pushed.magazine_emptied:
-            outcome += ", magazine emptied"
+        outcome = [say("Hit") if pushed.success else say("Miss"), _successes(pushed.successes)]
+        outcome += attack_outcome_tail(pushed)
         if pushed.jammed:
-            outcome += ", weapon jammed"
+            outcome.append(say("weapon jammed"))
     elif roll.kind == "clear_jam":
-        outcome = "Jam cleared" if pushed.success else "Still jammed"
+        outcome = say("Jam cleared") if pushed.success else say("Still jammed")
     elif roll.kind == "group":
         outcome = _group_outcome(pushed.successes, result.get("group", []))
     return Rolled(
         kind=roll.kind,
-        label=roll.label,
+        label=stored_words(roll, "label"),
         outcome=outcome,
         inputs=roll.inputs,
         result=payload,

@@ -46,6 +46,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from ...dice.core import RNG, DiceError, Die, Effect, require_count, roll
+from ...dice.words import Saying, say
 from .stepdice import (
     LOCATIONS,
     check_ammo_dice,
@@ -91,7 +92,7 @@ class SkillRoll:
     magazine_emptied: bool
     jammed: bool
     effects: tuple[Effect, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Saying | str, ...]  # sayings (``dice.words``); plain text in old rows
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,7 +114,7 @@ class Hit:
     target: str
     damage: int
     primary: bool
-    note: str
+    note: Saying | str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -236,7 +237,7 @@ def _read(
     hit = successes > 0
     pushed = before is not None
     effects: list[Effect] = []
-    notes: list[str] = []
+    notes: list[Saying] = []
     spent, taken, emptied = 0, 0, False
     if firearm is not None:
         # RULINGS: ammo spent is always the sum + 1; the magazine loses what it holds
@@ -244,17 +245,25 @@ def _read(
         taken, emptied = min(spent, firearm.rounds_left), spent >= firearm.rounds_left
         change = taken - (before.rounds_taken if before else 0)
         if change:
-            why = "ammo spent: sum of the ammo dice + 1"
+            why = say("ammo spent: sum of the ammo dice + 1")
             if emptied:
-                why += f"; the magazine's last {firearm.rounds_left} rounds (magazine emptied)"
+                why = say(
+                    "ammo spent: sum of the ammo dice + 1; the magazine's last %(rounds)s rounds "
+                    "(magazine emptied)",
+                    rounds=firearm.rounds_left,
+                )
             if before:
-                why = (
-                    f"rounds taken from the magazine recounted after the push "
-                    f"({before.rounds_taken} -> {taken})"
+                why = say(
+                    "rounds taken from the magazine recounted after the push "
+                    "(%(before)s -> %(after)s)",
+                    before=before.rounds_taken,
+                    after=taken,
                 )
             effects.append(Effect("rounds", -change, why))
         if bullets and not hit:
-            notes.append("The attack missed, but the ammo 6s mean the target can be suppressed.")
+            notes.append(
+                say("The attack missed, but the ammo 6s mean the target can be suppressed.")
+            )
     jammed = False
     if pushed:
         explosions = sum(die.face == 1 for die in base)
@@ -262,17 +271,21 @@ def _read(
             explosions += sum(die.face == 1 for die in ammo)
             jammed = explosions >= 2
             if explosions:
-                effects.append(Effect("reliability", -explosions, "1s on base and ammo dice"))
-                notes.append("If the weapon breaks, it does so after the attack is resolved.")
+                effects.append(Effect("reliability", -explosions, say("1s on base and ammo dice")))
+                notes.append(say("If the weapon breaks, it does so after the attack is resolved."))
             if jammed:
-                effects.append(Effect("jammed", 1, "two or more 1s after the push"))
-                notes.append("The weapon jams after the attack; its successes still count.")
+                effects.append(Effect("jammed", 1, say("two or more 1s after the push")))
+                notes.append(say("The weapon jams after the attack; its successes still count."))
         elif explosions and gear and attribute in PHYSICAL:
-            effects.append(Effect("reliability", -explosions, "1s on base dice, gear used"))
+            effects.append(Effect("reliability", -explosions, say("1s on base dice, gear used")))
         elif explosions:
             target = "damage" if attribute in PHYSICAL else "stress"
-            effects.append(Effect(target, explosions, "1s on base dice when pushing"))
-            notes.append(f"If this {target} incapacitates you, it happens after the action.")
+            effects.append(Effect(target, explosions, say("1s on base dice when pushing")))
+            notes.append(
+                say("If this damage incapacitates you, it happens after the action.")
+                if target == "damage"
+                else say("If this stress incapacitates you, it happens after the action.")
+            )
     can_push = not pushed and not passive and any(rerolled_by_push(d.face) for d in base + ammo)
     outcome = ("hit" if hit else "miss") if firearm else ("success" if hit else "failure")
     return SkillRoll(
@@ -376,10 +389,20 @@ def allocate_hits(
         primary_target,
         base_damage + extra + primary_bonus,
         primary=True,
-        note=f"base damage {base_damage} + {extra} extra successes + {primary_bonus} ammo 6s",
+        note=say(
+            "base damage %(damage)s + %(extra)s extra successes + %(bonus)s ammo 6s",
+            damage=base_damage,
+            extra=extra,
+            bonus=primary_bonus,
+        ),
     )
     hits = [primary] + [
-        Hit(target, base_damage + bonus, primary=False, note=f"ammo 6: extra hit, +{bonus}")
+        Hit(
+            target,
+            base_damage + bonus,
+            primary=False,
+            note=say("ammo 6: extra hit, +%(bonus)s", bonus=bonus),
+        )
         for target, bonus in additional
     ]
     return HitAllocation(tuple(hits), extra, used, attack.ammo_sixes - used)
@@ -408,7 +431,10 @@ def resolve_hit(
     protection = max(0, armor.get(location, 0) + armor_modifier)
     damage = max(0, hit.damage - protection)
     critical = crit_threshold is not None and damage >= crit_threshold
-    note = f"{location} hit, {hit.damage} damage - armor {protection}"
+    note = say(
+        "%(location)s hit, %(damage)s damage - armor %(armor)s",
+        location=say(location), damage=hit.damage, armor=protection,
+    )  # fmt: skip
     return HitResult(
         target=hit.target,
         location_die=Die("hit location", 6, face, location),
