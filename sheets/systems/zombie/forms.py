@@ -28,6 +28,9 @@ class ZombieSheetForm(CrossFieldMixin, forms.ModelForm):
         fields = ["background", "description", "notes", "option_skill", "option_scope",
                   "option_bonus"]  # fmt: skip
         labels = {
+            "background": _("Background"),
+            "description": _("Description"),
+            "notes": _("Notes"),
             "option_skill": _("Learned skill"),
             "option_scope": _("Scope"),
             "option_bonus": _("Bonus"),

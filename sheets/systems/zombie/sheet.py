@@ -6,7 +6,7 @@ tasks' checks come from the roll log, in one query, through rolls' ``{% with_che
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from sheets.editing import editing_context
 from sheets.systems.registry import Summary, SummaryValue
@@ -14,9 +14,9 @@ from sheets.systems.zombie import rules
 from sheets.systems.zombie.models import ZombieSheet
 
 SHEET_TABS = [
-    {"slug": "tasks", "label": "Tasks"},
-    {"slug": "inventory", "label": "Inventory"},
-    {"slug": "notes", "label": "Notes"},
+    {"slug": "tasks", "label": gettext_lazy("Tasks")},
+    {"slug": "inventory", "label": gettext_lazy("Inventory")},
+    {"slug": "notes", "label": gettext_lazy("Notes")},
 ]
 
 
