@@ -58,7 +58,8 @@ class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
             "notes",
         ]
         labels = {
-            **rules.STAT_LABELS,
+            # the stat names are in the catalogue (the engine's sayings: agents/dice/rules.py)
+            **{name: _(label) for name, label in rules.STAT_LABELS.items()},
             **rules.TRAUMA_FIELDS,
             "sex_gender": _("Sex & gender"),
             "hp": _("HP"),
@@ -262,7 +263,21 @@ class WeaponForm(AddFieldsMixin, forms.ModelForm):
             "burn",
             "requires",
         ]
-        labels = {"extra_dice": _("Extra dice"), "extra_die": _("Extra die"), "reload": _("Reload")}
+        labels = {
+            "name": _("Name"),
+            "tag": _("Tag"),
+            "level": _("Level"),
+            "distance": _("Distance"),
+            "requires": _("Requires"),
+            "explosive": _("Explosive"),
+            "line": _("Line"),
+            "piercing": _("Piercing"),
+            "arc": _("Arc"),
+            "burn": _("Burn"),
+            "extra_dice": _("Extra dice"),
+            "extra_die": _("Extra die"),
+            "reload": _("Reload"),
+        }
         help_texts = {"level": "", "reload": "", "burn": "", "requires": ""}
 
     def __init__(self, *args, **kwargs):
@@ -311,7 +326,7 @@ class ItemForm(forms.ModelForm):
     class Meta:
         model = AgentItem
         fields = ["kind", "name", "count"]
-        labels = {"kind": _("Item"), "name": _("Name or note")}
+        labels = {"kind": _("Item"), "name": _("Name or note"), "count": _("Count")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

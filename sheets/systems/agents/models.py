@@ -35,22 +35,22 @@ def _between(field, low, high):
 
 
 class Role(models.TextChoices):
-    RESEARCHER = "researcher", "Researcher"
-    OPERATOR = "operator", "Operator"
+    RESEARCHER = "researcher", _("Researcher")
+    OPERATOR = "operator", _("Operator")
 
 
 class Ancestry(models.TextChoices):
-    HUMAN = "human", "Human"
-    VAMPIRE = "vampire", "Vampire"
-    SASQUATCH = "sasquatch", "Sasquatch"
-    EXTRANORMAL = "extranormal", "Extranormal Human"
+    HUMAN = "human", _("Human")
+    VAMPIRE = "vampire", _("Vampire")
+    SASQUATCH = "sasquatch", _("Sasquatch")
+    EXTRANORMAL = "extranormal", _("Extranormal Human")
 
 
 class Armor(models.TextChoices):
-    NONE = "none", "No armor"
-    LIGHT = "light", "Light (+2 FT, +1 movement)"
-    MEDIUM = "medium", "Medium (+4 FT)"
-    HEAVY = "heavy", "Heavy (+6 FT, -2 movement)"
+    NONE = "none", _("No armor")
+    LIGHT = "light", _("Light (+2 FT, +1 movement)")
+    MEDIUM = "medium", _("Medium (+4 FT)")
+    HEAVY = "heavy", _("Heavy (+6 FT, -2 movement)")
 
 
 STAT_CHOICES = [(stat, label) for stat, label in rules.STAT_LABELS.items()]
@@ -210,18 +210,18 @@ class AgentSkill(models.Model):
 
 
 class DamageTag(models.TextChoices):
-    LIGHT = "Light", "Light (Xd4)"
-    MEDIUM = "Medium", "Medium (Xd6)"
-    HEAVY = "Heavy", "Heavy (Xd8)"
-    TECH = "Tech", "Tech (Xd10)"
+    LIGHT = "Light", _("Light (Xd4)")
+    MEDIUM = "Medium", _("Medium (Xd6)")
+    HEAVY = "Heavy", _("Heavy (Xd8)")
+    TECH = "Tech", _("Tech (Xd10)")
 
 
 class Distance(models.TextChoices):
-    MELEE = "melee", "Melee (5 ft)"
-    ROOM = "room", "Room (10-20 ft)"
-    CLOSE = "close", "Close (15-30 ft)"
-    FIELD = "field", "Field (30-50 ft)"
-    FAR = "far", "Far (100-300 ft)"
+    MELEE = "melee", _("Melee (5 ft)")
+    ROOM = "room", _("Room (10-20 ft)")
+    CLOSE = "close", _("Close (15-30 ft)")
+    FIELD = "field", _("Field (30-50 ft)")
+    FAR = "far", _("Far (100-300 ft)")
 
 
 EXTRA_DIE_CHOICES = [(0, "none"), *((size, f"d{size}") for size in DAMAGE_DIE.values())]
@@ -278,11 +278,11 @@ class AgentWeapon(models.Model):
         found += [
             label
             for field, label in (
-                ("explosive", "Explosive"),
-                ("line", "Line"),
-                ("piercing", "Piercing"),
-                ("arc", "Arc"),
-                ("burn", "Burn"),
+                ("explosive", _("Explosive")),
+                ("line", _("Line")),
+                ("piercing", _("Piercing")),
+                ("arc", _("Arc")),
+                ("burn", _("Burn")),
             )
             if getattr(self, field)
         ]
@@ -303,11 +303,11 @@ class AgentWeapon(models.Model):
 
 
 class ItemKind(models.TextChoices):
-    AMMUNITION = "ammunition", "Ammunition (4 reloads)"
-    STIMS = "stims", "Stims"
-    GRENADE = "grenade", "Grenades"
-    COMMS = "comms", "Comms"
-    OTHER = "other", "Other"
+    AMMUNITION = "ammunition", _("Ammunition (4 reloads)")
+    STIMS = "stims", _("Stims")
+    GRENADE = "grenade", _("Grenades")
+    COMMS = "comms", _("Comms")
+    OTHER = "other", _("Other")
 
 
 class AgentItem(models.Model):
@@ -326,14 +326,14 @@ class AgentItem(models.Model):
 
 
 class SupplyKind(models.TextChoices):
-    MEALS = "meals", "Meals (a week)"
-    ROOM = "room", "Room & board (a week)"
+    MEALS = "meals", _("Meals (a week)")
+    ROOM = "room", _("Room & board (a week)")
 
 
 class Quality(models.TextChoices):
-    STINGY = "stingy", "Stingy"
-    AVERAGE = "average", "Average"
-    INDULGENT = "indulgent", "Indulgent"
+    STINGY = "stingy", _("Stingy")
+    AVERAGE = "average", _("Average")
+    INDULGENT = "indulgent", _("Indulgent")
 
 
 SUPPLY_PRICES = {

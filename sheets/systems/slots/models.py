@@ -318,7 +318,7 @@ class SlotsClock(models.Model):
     a try applies the time rules to every Slots sheet of the party."""
 
     COLD = [
-        ("", "Not in extreme cold"),
+        ("", _("Not in extreme cold")),
         ("5", "Extreme cold (ice worsens every 5 tries)"),
         ("10", "Extreme cold, well-clothed (every 10)"),
         ("20", "Extreme cold, dressed for it (every 20)"),
