@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from rolls.models import Roll
-from sheets.systems.dice.words import put_into_words
 from sheets.models import ZombieKind
+from sheets.systems.dice.words import put_into_words
 from tests.factories_zombie import ZombieConditionFactory, ZombieSheetFactory, ZombieTaskFactory
 
 pytestmark = pytest.mark.django_db
