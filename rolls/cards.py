@@ -18,7 +18,6 @@ from django.utils.timezone import template_localtime
 from config.form_renderer import csrf_input, escaped
 from rolls.templatetags.dice_tags import dice_list
 from sheets.portraits.markup import portrait_html
-from sheets.systems.dice.words import put_into_words  # STAND-IN (i18n-others)
 
 
 def roll_dice_html(roll, small: bool = False) -> SafeString:
@@ -123,7 +122,7 @@ def roll_card_html(
     effects = ""
     if roll.effects:
         items = "".join(
-            f"<li>{escaped(put_into_words(effect.get('note') or effect.get('target', '')))}</li>"
+            f"<li>{escaped(effect.get('note') or effect.get('target', ''))}</li>"
             for effect in roll.effects
         )
         effects = f'<ul class="small mb-0 mt-1 ps-3" aria-label="Effects">{items}</ul>'

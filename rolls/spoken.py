@@ -4,8 +4,6 @@ region (static/js/access.js) instead of reading the whole result card."""
 
 from __future__ import annotations
 
-from sheets.systems.dice.words import put_into_words  # STAND-IN (i18n-others)
-
 
 def spoken_die(die: dict) -> str:
     """ "base 6 success", "skill d10 3", "gear 1 gear damage, re-rolled"."""
@@ -33,7 +31,7 @@ def spoken_roll(label: str, outcome: str, result: dict, effects: list, pushed: b
     dice = all_dice(result or {})
     if dice:
         line += " Dice: " + "; ".join(spoken_die(die) for die in dice) + "."
-    changed = [put_into_words(e.get("note") or e.get("target") or "") for e in effects or ()]
+    changed = [str(e.get("note") or e.get("target") or "") for e in effects or ()]
     changed = [words for words in changed if words]
     if changed:
         line += " On the sheet: " + "; ".join(changed) + "."
