@@ -96,37 +96,6 @@ class Roll(models.Model):
     def __str__(self):
         return f"{self.who} {self.label}: {self.outcome}"
 
-    # STAND-IN (branch i18n-others, to run its tests): the i18n-rolls helper owns how a
-    # saying given as label/outcome is stored (I18N.md); drop this when merging theirs.
-    def save(self, *args, **kwargs):
-        from sheets.systems.dice.words import is_saying, put_into_words
-
-        for name in ("label", "outcome"):
-            value = getattr(self, name)
-            if is_saying(value):
-                self.result = {**(self.result or {})}
-                self.result["words"] = {**self.result.get("words", {}), name: value}
-                setattr(self, name, put_into_words(value)[:200])
-        return super().save(*args, **kwargs)
-
-    @property
-    def label_words(self):
-        from django.utils.translation import gettext, ngettext
-
-        from sheets.systems.dice.words import put_into_words
-
-        said = (self.result or {}).get("words", {}).get("label")
-        return put_into_words(said, gettext, ngettext) if said else self.label
-
-    @property
-    def outcome_words(self):
-        from django.utils.translation import gettext, ngettext
-
-        from sheets.systems.dice.words import put_into_words
-
-        said = (self.result or {}).get("words", {}).get("outcome")
-        return put_into_words(said, gettext, ngettext) if said else self.outcome
-
     @property
     def who(self) -> str:
         """Who rolled, as a feed card names it: the character, else the GM's NPC."""
