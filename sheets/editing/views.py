@@ -109,7 +109,7 @@ def finish_without_js(request, pk, results):
         return render_sheet(request, pk, results=results, status=status)
     saved = [r for r in results if r.outcome == "saved"]
     if saved:
-        labels = ", ".join(r.state.label for r in saved)
+        labels = ", ".join(str(r.state.label) for r in saved)  # labels may be lazy (issue 30)
         messages.success(request, _("Saved: %(fields)s.") % {"fields": labels})
     elif not any(r.outcome == "gone" for r in results):
         messages.info(request, _("Nothing to save: no value changed."))

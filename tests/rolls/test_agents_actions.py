@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from rolls.models import Roll
 from sheets.models import AgentClock, AgentSheet, AgentSkill, AgentWeapon
+from sheets.systems.dice.words import put_into_words
 from tests.factories import UserFactory, member_of
 from tests.factories_agents import (
     AgentCharacterFactory,
@@ -17,6 +18,11 @@ from tests.factories_agents import (
 )
 
 pytestmark = pytest.mark.django_db
+
+
+def written_lines(roll):
+    """The roll's stored lines (sayings since issue 30) as the English they read."""
+    return [[put_into_words(label), put_into_words(value)] for label, value in roll.result["lines"]]
 
 
 @pytest.fixture
@@ -88,7 +94,7 @@ def test_weapon_damage_by_tag_and_level_halved_on_a_cost_doubled_on_a_crit(
     scripted_dice(*faces, 4)  # 2d6 damage (level 2, Medium), then the extra d6
     assert attack(player_client, dana, shotgun).status_code == 200
     rolled = last_roll()
-    assert rolled.outcome == f"{outcome}, {damage} damage"
+    assert put_into_words(rolled.outcome) == f"{outcome}, {damage} damage"
     assert [d["size"] for d in rolled.result["dice_groups"][2]["dice"]] == [6, 6, 6]
     assert AgentWeapon.objects.get(pk=shotgun.pk).shots == 1
 
@@ -130,7 +136,7 @@ def test_the_flame_thrower_burns_for_1d6_rounds(player_client, dana, scripted_di
     )
     scripted_dice(3, 4, 1, 1, 7, 5)  # Success; 1d10 = 7; burns 5 rounds
     attack(player_client, dana, flamer)
-    lines = dict(last_roll().result["lines"])
+    lines = dict(written_lines(last_roll()))
     assert lines["Burn"] == "1 damage per round for 5 rounds on each target in range"
     assert lines["Hits"] == "every target in the cone"
 
@@ -148,7 +154,7 @@ def test_a_grenade_hits_every_target_within_twice_its_level(player_client, dana,
     )
     scripted_dice(3, 4, 1, 1, 2, 2)
     attack(player_client, dana, grenade)
-    assert dict(last_roll().result["lines"])["Explosive"] == "every target within 4 spaces"
+    assert dict(written_lines(last_roll()))["Explosive"] == "every target within 4 spaces"
 
 
 @pytest.mark.parametrize(

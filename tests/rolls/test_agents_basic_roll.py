@@ -14,9 +14,15 @@ from rolls.systems.agents import actions
 from sheets.models import AgentSheet, AgentSkill
 from sheets.systems.dice.core import ScriptedRNG
 from sheets.systems.dice.odds import percent
+from sheets.systems.dice.words import put_into_words
 from tests.factories_agents import AgentCharacterFactory, AgentClockFactory, agent_sheet
 
 pytestmark = pytest.mark.django_db
+
+
+def written_lines(roll):
+    """The roll's stored lines (sayings since issue 30) as the English they read."""
+    return [[put_into_words(label), put_into_words(value)] for label, value in roll.result["lines"]]
 
 
 @pytest.fixture
@@ -82,7 +88,7 @@ def test_a_novice_skill_rolls_with_the_luck_bonus(player_client, dana, scripted_
     scripted_dice(2, 3, 7, 8)  # 5 + 3 = 8 beats neither 7 + 2 nor 8 + 2
     roll(player_client, dana, skill=skill(dana, "Dodging").pk)
     last = Roll.objects.get()
-    assert ["Luck 10 (Novice Dodging)", "+3"] in last.result["lines"]
+    assert ["Luck 10 (Novice Dodging)", "+3"] in written_lines(last)
     assert last.outcome == "Failure"
 
 
@@ -91,7 +97,7 @@ def test_high_spent_on_the_roll_adds_and_is_paid(player_client, dana, scripted_d
     scripted_dice(3, 4, 8, 9)  # 7 + 2 + 2 High = 11 beats 8 + 2, not 9 + 2: Cost
     roll(player_client, dana, skill=skill(dana, "Firearms").pk, high_spent=2)
     last = Roll.objects.get()
-    assert ["High spent", "+2"] in last.result["lines"]
+    assert ["High spent", "+2"] in written_lines(last)
     assert last.outcome == "Cost"
     assert stored(dana).high == 0
 
@@ -122,7 +128,7 @@ def test_the_party_clock_gives_the_time_of_day_modifier(
     AgentSheet.objects.filter(pk=dana.pk).update(ancestry=ancestry)
     scripted_dice(1, 2, 12, 12)
     roll(player_client, dana, skill=skill(dana, "Firearms").pk)
-    lines = dict(Roll.objects.get().result["lines"])
+    lines = dict(written_lines(Roll.objects.get()))
     found = [
         int(v)
         for k, v in lines.items()
@@ -145,7 +151,10 @@ def test_high_spent_after_the_dice_are_seen_turns_a_failure_into_a_cost(
     scripted_dice(3, 4, 8, 7)  # 7 + 2 = 9: beats neither 10 nor 9 -> Failure
     roll(player_client, dana, skill=skill(dana, "Firearms").pk)
     first = Roll.objects.get()
-    assert first.outcome == "Failure" and first.result["high_options"][0] == [1, "Cost"]
+    assert first.outcome == "Failure" and [
+        first.result["high_options"][0][0],
+        put_into_words(first.result["high_options"][0][1]),
+    ] == [1, "Cost"]
     assert stored(dana).stress == 1
     response = player_client.post(
         reverse("roll_choose", args=[first.pk]), {"high": "1"}, HTTP_HX_REQUEST="true"
@@ -155,7 +164,7 @@ def test_high_spent_after_the_dice_are_seen_turns_a_failure_into_a_cost(
     assert (after.high, after.stress) == (1, 0)  # paid 1 High, the failure's stress undone
     assert skill(dana, "Firearms").xp == 0
     first.refresh_from_db()
-    assert first.result["outcome"] == "Cost"
+    assert put_into_words(first.result["outcome"]) == "Cost"
 
 
 def brute_force_odds(modifier, difficulty):
@@ -215,7 +224,7 @@ def test_every_face_of_the_basic_roll_reads_as_the_seeds_table_through_the_actio
             for name, value in mind.items():  # the sheet as it was before this roll
                 setattr(sheet, name, value)
             rolled = actions.basic_roll(sheet, data, ScriptedRNG(faces))
-            assert rolled.outcome == expected, faces
+            assert put_into_words(rolled.outcome) == expected, faces
             changes = {e["target"]: e["amount"] for e in rolled.effects}
             if expected == "Failure":
                 assert changes == {"stress": 1, "xp:Firearms": 1}, faces

@@ -8,10 +8,16 @@ from django.urls import reverse
 
 from rolls.models import Roll
 from sheets.models import ZombieKind
+from sheets.systems.dice.words import put_into_words
 from tests.factories_zombie import ZombieConditionFactory, ZombieSheetFactory, ZombieTaskFactory
 
 pytestmark = pytest.mark.django_db
 REFUSAL = "failed: it cannot be tried again until the situation changes"
+
+
+def written_lines(roll):
+    """The roll's stored lines (sayings since issue 30) as the English they read."""
+    return [[put_into_words(label), put_into_words(value)] for label, value in roll.result["lines"]]
 
 
 @pytest.fixture
@@ -85,7 +91,7 @@ def test_dark_and_noisy_is_only_minus_1(player_client, survivor, door, scripted_
     made = latest()
     assert made.inputs["difficulty"] == -1
     assert made.outcome == "Failed"
-    assert ["Roll 1", "4 -1 = 3: failed"] in made.result["lines"]
+    assert ["Roll 1", "4 -1 = 3: failed"] in written_lines(made)
 
 
 def test_bright_room_and_moaning_friend_give_the_zombie_plus_2(gm_client, survivor, scripted_dice):
@@ -421,7 +427,7 @@ def test_the_result_names_each_part_of_the_modifier_once(
     arm = survivor.conditions.get()
     scripted_dice(6)
     check(player_client, survivor, door, use_option="on", conditions=arm.pk, environment_against=1)
-    lines = dict(latest().result["lines"])
+    lines = dict(written_lines(latest()))
     assert lines["Modifier"] == "-2 (difficulty -1, Strong (doors) +1, injuries -2)"
     assert lines["Needs"] == "4+ modified (6+ on the die)"
 

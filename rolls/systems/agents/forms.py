@@ -12,6 +12,7 @@ from functools import partial
 
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.base import SheetRollForm, whole_number
 from rolls.systems.agents import actions
@@ -93,13 +94,13 @@ class CheckForm(AgentsRollForm):
     """What every 2d6 roll reads: skill, stat, High spent, situational modifier."""
 
     reads_every_skill = False
-    skill = SkillField(label="Skill")
+    skill = SkillField(label=_("Skill"))
     stat = forms.ChoiceField(
-        label="Stat",
+        label=_("Stat"),
         required=False,
         choices=[("", "The skill's own stat"), *rules.STAT_LABELS.items()],
     )
-    high_spent = whole_number("High spent on the roll", 0, 3, 0, help_text="+1 per High point.")
+    high_spent = whole_number("High spent on the roll", 0, 3, 0, help_text=_("+1 per High point."))
     situational = whole_number("Situational modifier", *SITUATIONAL, 0)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
@@ -132,7 +133,7 @@ class CheckForm(AgentsRollForm):
     def clean_skill(self):
         skill = self.fields["skill"].skill(self.cleaned_data["skill"])
         if skill is None:
-            raise forms.ValidationError("Choose a skill from this agent's sheet.")
+            raise forms.ValidationError(_("Choose a skill from this agent's sheet."))
         return skill
 
     def current(self) -> dict:
@@ -145,12 +146,14 @@ class CheckForm(AgentsRollForm):
 
 class BasicRollForm(CheckForm):
     difficulty = forms.ChoiceField(
-        label="Difficulty (added to each referee d12)",
+        label=_("Difficulty (added to each referee d12)"),
         choices=[(name, f"{name} +{value}") for name, value in DIFFICULTIES.items()],
         initial="Normal",
     )
-    weapon = forms.ChoiceField(label="Attack with", required=False)
-    combat = forms.BooleanField(label="Combat roll (a failure gives stress, no XP)", required=False)
+    weapon = forms.ChoiceField(label=_("Attack with"), required=False)
+    combat = forms.BooleanField(
+        label=_("Combat roll (a failure gives stress, no XP)"), required=False
+    )
     field_order = ["skill", "weapon", "stat", "difficulty", "high_spent", "situational", "combat"]
 
     def __init__(self, sheet, data=None, *args, **kwargs):
@@ -176,9 +179,9 @@ class BasicRollForm(CheckForm):
             ),
             "combat",
         )
-        self.fields["high_spent"].label = "High spent"
-        self.fields["situational"].label = "Situational"
-        self.fields["difficulty"].label = "Difficulty (+ each d12)"
+        self.fields["high_spent"].label = _("High spent")
+        self.fields["situational"].label = _("Situational")
+        self.fields["difficulty"].label = _("Difficulty (+ each d12)")
 
     def clean_weapon(self):
         value = self.cleaned_data.get("weapon") or ""
@@ -186,7 +189,7 @@ class BasicRollForm(CheckForm):
             return None
         weapon = actions.find_weapon(self.sheet, value)
         if weapon is None:
-            raise forms.ValidationError("Choose a weapon from this agent's sheet.")
+            raise forms.ValidationError(_("Choose a weapon from this agent's sheet."))
         if weapon.reload and weapon.shots == 0:
             raise forms.ValidationError(
                 f"{weapon.name} has no shots left: reload it first (Reload, 5 AP)."
@@ -203,7 +206,7 @@ class BasicRollForm(CheckForm):
     def check(self):
         values = self.current()
         if values["skill"] is None:
-            raise DiceError("choose a skill")
+            raise DiceError(_("choose a skill"))
         return actions.build_check(
             self.sheet,
             values["skill"],
@@ -229,7 +232,7 @@ class BasicRollForm(CheckForm):
 
 class ResearchForm(CheckForm):
     reads_every_skill = True  # it looks for the Research skill
-    interview = forms.BooleanField(label="An interview (not research)", required=False)
+    interview = forms.BooleanField(label=_("An interview (not research)"), required=False)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -246,7 +249,7 @@ class ResearchForm(CheckForm):
         cleaned = super().clean()
         if self.sheet.research_timer == 0:
             raise forms.ValidationError(
-                "No research under way: the referee sets a research timer (Notes & research)."
+                _("No research under way: the referee sets a research timer (Notes & research).")
             )
         problem = actions.cannot_act(self.sheet)
         if problem:
@@ -275,7 +278,7 @@ class ResearchForm(CheckForm):
 class IncomingDamageForm(AgentsRollForm):
     damage = whole_number("Incoming damage", 1, MAX_DAMAGE, 1)
     cover = forms.ChoiceField(
-        label="Cover",
+        label=_("Cover"),
         choices=[
             ("none", "No cover"),
             ("half", "Half cover: half damage, rounded down"),
@@ -299,7 +302,7 @@ class IncomingDamageForm(AgentsRollForm):
 
 class SanityDamageForm(AgentsRollForm):
     damage = whole_number(
-        "Sanity damage", 1, MAX_DAMAGE, 1, help_text="At 0 Sanity it comes off HP."
+        "Sanity damage", 1, MAX_DAMAGE, 1, help_text=_("At 0 Sanity it comes off HP.")
     )
 
     def odds(self):
@@ -312,8 +315,10 @@ class ShortRestForm(AgentsRollForm):
         1,
         MAX_REST_HOURS,
         1,
-        help_text="Each hour: 1d6 + LCK bonus of 4 or less interrupts; else 1d6 + LCK bonus HP "
-        "and 1 FT. +1 Sanity per 4 hours.",
+        help_text=_(
+            "Each hour: 1d6 + LCK bonus of 4 or less interrupts; else 1d6 + LCK bonus HP "
+            "and 1 FT. +1 Sanity per 4 hours."
+        ),
     )
 
     def odds(self):
@@ -330,9 +335,9 @@ class ShortRestForm(AgentsRollForm):
 
 class LongRestForm(AgentsRollForm):
     safe = forms.BooleanField(
-        label="24 hours uninterrupted in a safe location (town, outpost...)",
+        label=_("24 hours uninterrupted in a safe location (town, outpost...)"),
         required=True,
-        error_messages={"required": "A long rest needs 24 hours in a safe location."},
+        error_messages={"required": _("A long rest needs 24 hours in a safe location.")},
     )
 
     def odds(self):
@@ -343,7 +348,9 @@ class StimForm(AgentsRollForm):
     def clean(self):
         cleaned = super().clean()
         if actions.stims(self.sheet) is None:
-            raise forms.ValidationError("No stims on the sheet (Items): buy some first ($1,000).")
+            raise forms.ValidationError(
+                _("No stims on the sheet (Items): buy some first ($1,000).")
+            )
         return cleaned
 
     def odds(self):
@@ -351,7 +358,7 @@ class StimForm(AgentsRollForm):
 
 
 class SpendHighForm(AgentsRollForm):
-    high = whole_number("High to spend", 1, 3, 1, help_text="Each High point removes 1 stress.")
+    high = whole_number("High to spend", 1, 3, 1, help_text=_("Each High point removes 1 stress."))
 
     def clean_high(self):
         high = self.cleaned_data["high"]
@@ -364,7 +371,7 @@ class SpendHighForm(AgentsRollForm):
 
 
 class ReloadForm(AgentsRollForm):
-    weapon = forms.ChoiceField(label="Weapon")
+    weapon = forms.ChoiceField(label=_("Weapon"))
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -377,7 +384,7 @@ class ReloadForm(AgentsRollForm):
     def clean_weapon(self):
         weapon = actions.find_weapon(self.sheet, self.cleaned_data["weapon"])
         if weapon is None or not weapon.reload:
-            raise forms.ValidationError("Choose a weapon with the Reload tag.")
+            raise forms.ValidationError(_("Choose a weapon with the Reload tag."))
         if weapon.reloads == 0 and actions.ammunition(self.sheet) is None:
             raise forms.ValidationError(
                 f"No reloads left for {weapon.name} and no ammunition: buy some ($500)."
@@ -386,7 +393,7 @@ class ReloadForm(AgentsRollForm):
 
 
 class RaiseSkillForm(AgentsRollForm):
-    skill = forms.ChoiceField(label="Skill")
+    skill = forms.ChoiceField(label=_("Skill"))
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -399,7 +406,7 @@ class RaiseSkillForm(AgentsRollForm):
     def clean_skill(self):
         skill = actions.find_skill(self.sheet, self.cleaned_data["skill"])
         if skill is None:
-            raise forms.ValidationError("Choose a skill from this agent's sheet.")
+            raise forms.ValidationError(_("Choose a skill from this agent's sheet."))
         advance = skill_advance(skill.level, skill.xp)
         if advance.next_level is None:
             raise forms.ValidationError(f"{skill.name} is at Master already.")
@@ -413,9 +420,9 @@ class RaiseSkillForm(AgentsRollForm):
 
 class ReviveForm(AgentsRollForm):
     confirm = forms.BooleanField(
-        label="The agent died (HP 0): revive them",
+        label=_("The agent died (HP 0): revive them"),
         required=True,
-        error_messages={"required": "Tick to confirm the agent died."},
+        error_messages={"required": _("Tick to confirm the agent died.")},
     )
 
     def clean(self):
@@ -437,7 +444,7 @@ class ReviveForm(AgentsRollForm):
 
 
 class RemoveTraumaForm(AgentsRollForm):
-    trauma = forms.ChoiceField(label="Trauma")
+    trauma = forms.ChoiceField(label=_("Trauma"))
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -453,7 +460,7 @@ class RemoveTraumaForm(AgentsRollForm):
     def clean_trauma(self):
         trauma = self.cleaned_data["trauma"]
         if trauma not in rules.TABLE_TRAUMAS or not getattr(self.sheet, trauma):
-            raise forms.ValidationError("Choose a trauma this agent has.")
+            raise forms.ValidationError(_("Choose a trauma this agent has."))
         return trauma
 
     def odds(self):
@@ -462,7 +469,7 @@ class RemoveTraumaForm(AgentsRollForm):
 
 class ClockForm(AgentsRollForm):
     mode = forms.ChoiceField(
-        label="Clock",
+        label=_("Clock"),
         choices=[("advance", "Advance by"), ("set", "Set to")],
         initial="advance",
         widget=forms.RadioSelect,
@@ -470,7 +477,7 @@ class ClockForm(AgentsRollForm):
     days = whole_number("Days", 0, 365, 0)
     hours = whole_number("Hours", 0, 23, 1)
     minutes = forms.TypedChoiceField(
-        label="Minutes (10-minute segments)",
+        label=_("Minutes (10-minute segments)"),
         coerce=int,
         initial=0,
         choices=[(m, f"{m:02d}") for m in range(0, 60, 10)],
@@ -479,14 +486,14 @@ class ClockForm(AgentsRollForm):
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         if sheet.character.party_id is None:
-            self.fields["mode"].help_text = "This agent is in no party: there is no clock."
+            self.fields["mode"].help_text = _("This agent is in no party: there is no clock.")
 
     def clean(self):
         cleaned = super().clean()
         if self.sheet.character.party_id is None:
-            raise forms.ValidationError("The clock belongs to a party: this agent is in none.")
+            raise forms.ValidationError(_("The clock belongs to a party: this agent is in none."))
         if cleaned.get("mode") == "set" and cleaned.get("days") == 0:
-            self.add_error("days", "Days count from 1 when the clock is set.")
+            self.add_error("days", _("Days count from 1 when the clock is set."))
         return cleaned
 
     def odds(self):

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from rolls.actions import Rolled
 from rolls.systems.agents.actions import BASIC_RULE
+from rolls.systems.agents.actions.basic import OUTCOMES
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.dice.core import as_data
+from sheets.systems.dice.words import say
 
 TONES = {dice.Outcome.FAILURE: "failure", dice.Outcome.CRIT: "crit",
          dice.Outcome.SUCCESS: "success"}  # fmt: skip
-NPC_NOTE = "An NPC gains no stress, High or XP here."
+NPC_NOTE = say("An NPC gains no stress, High or XP here.")
 
 
 def npc_roll(sheet, cleaned, rng) -> Rolled:
@@ -28,20 +30,27 @@ def npc_roll(sheet, cleaned, rng) -> Rolled:
         {"label": f"Referee's 2d12 (+{result.difficulty} {check.difficulty})",
          "dice": as_data(result.dice[2:])},
     ]  # fmt: skip
-    lines = [[mod.label, f"{mod.amount:+d}"] for mod in result.modifiers]
-    lines.append(["Total", str(result.total)])
-    lines.append(["Referee dice beaten", str(result.beaten)])
+    lines = [[label, f"{amount:+d}"] for label, amount in dice.check_modifier_sayings(check)]
+    lines.append([say("Total"), str(result.total)])
+    lines.append([say("Referee dice beaten"), str(result.beaten)])
     notes = [note for note in result.notes if "stress" not in note and "XP" not in note]
     return Rolled(
         kind="npc",
-        label=f"{check.skill} (NPC)",
-        outcome=f"{cleaned['npc_name']}: {result.outcome.value}",
+        label=say("%(skill)s (NPC)", skill=check.skill),
+        outcome=say(
+            "%(npc)s: %(outcome)s", npc=cleaned["npc_name"], outcome=OUTCOMES[result.outcome]
+        ),
         inputs={"check": as_data(check)},
         result={
             "dice": as_data(result.dice),
             "dice_groups": groups,
             "lines": lines,
-            "rule": f"{BASIC_RULE} {NPC_NOTE} " + "; ".join(notes),
+            "rule": say(
+                "%(rule)s %(note)s %(notes)s",
+                rule=BASIC_RULE,
+                note=NPC_NOTE,
+                notes="; ".join(notes),
+            ),
             "tone": TONES.get(result.outcome, ""),
         },
     )

@@ -4,6 +4,7 @@ the referee's 2d12 + difficulty, read on the seed's table."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.npc import NpcForm, bounded
 from rolls.systems.agents.forms import SITUATIONAL, rows
@@ -19,15 +20,15 @@ SITUATIONAL_RULE = "the referee's situational modifier is -5 to +5"
 
 class NpcRollForm(NpcForm):
     default_name = "Cult enforcer"
-    skill = forms.CharField(label="Skill", max_length=40, initial="Brawling")
+    skill = forms.CharField(label=_("Skill"), max_length=40, initial="Brawling")
     stat = bounded("Stat score", 0, 10, 5, STAT_RULE, "The stat the skill rolls with.")
     skill_level = forms.TypedChoiceField(
-        label="Skill level", coerce=int, initial=1,
+        label=_("Skill level"), coerce=int, initial=1,
         choices=[(n, f"{n} {title}") for n, title in enumerate(SKILL_LEVELS)],
         error_messages={"invalid_choice": f"The skill level: {SKILL_RULE}."},
     )  # fmt: skip
     difficulty = forms.ChoiceField(
-        label="Difficulty (+ each referee d12)",
+        label=_("Difficulty (+ each referee d12)"),
         choices=[(name, f"{name} +{value}") for name, value in DIFFICULTIES.items()],
         initial="Normal",
     )

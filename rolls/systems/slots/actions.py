@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from config.ids import parse_id
 from rolls.actions import Rolled, effects_data
 from rolls.systems.slots.forms import build_check, corruption_area, unused_words
 from sheets.systems.dice.core import DiceError, Die, Effect, as_data, roll
+from sheets.systems.dice.words import say, say_n
 from sheets.systems.slots.dice import (
     Fall,
     bleed_every_open_wound,
@@ -44,7 +47,9 @@ CHECK_PARAMS = (
     "check", "attack", "can_hear", "can_smell", "exotic", "obscured", "inattentive",
     "ambient_noisy", "ambient_smelly",
 )  # fmt: skip
-PICK_RULE = "With advantage the player picks the die that counts; with disadvantage the GM does."
+PICK_RULE = say(
+    "With advantage the player picks the die that counts; with disadvantage the GM does."
+)
 
 
 def _die_words(state, area: str, face: int) -> str:
@@ -92,31 +97,56 @@ def _confirm_choices(state, reading: dict) -> dict:
     }
 
 
-def _suggestion_lines(reading: dict) -> list[list[str]]:
-    verdict = "succeeds" if reading["success"] else "fails"
+def _suggestion_lines(reading: dict) -> list[list]:
+    verdict = say("succeeds") if reading["success"] else say("fails")
     return [
-        ["Slot read", reading["slot"]],
-        ["Suggested", f"{reading['outcome']} ({verdict})"],
-        ["Why", reading["reason"]],
+        [say("Slot read"), reading["slot"]],
+        [
+            say("Suggested"),
+            say("%(outcome)s (%(verdict)s)", outcome=reading["outcome"], verdict=verdict),
+        ],
+        [say("Why"), reading["reason"]],
     ]
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _edge_words(rolled) -> str:
-    """ "1 d12", or "2 d12: 2 advantages, 1 disadvantage (the player picks)"."""
+def _edge_words(rolled) -> str | dict:
+    """ "1 d12", or "2 d12: 2 advantages, 1 disadvantage (the player picks)" (a saying)."""
     dice = f"{len(rolled.faces)} d{rolled.size}"
     if not (rolled.advantages or rolled.disadvantages):
         return dice
-    parts = [
-        _count(n, word)
-        for n, word in ((rolled.advantages, "advantage"), (rolled.disadvantages, "disadvantage"))
-        if n
-    ]
-    who = {"player": "the player picks", "judge": "the GM picks"}.get(rolled.chooser or "")
-    return f"{dice}: {', '.join(parts)}" + (f" ({who})" if who else " (they cancel)")
+    parts = []
+    if rolled.advantages:
+        parts.append(say_n("%(n)s advantage", "%(n)s advantages", rolled.advantages))
+    if rolled.disadvantages:
+        parts.append(say_n("%(n)s disadvantage", "%(n)s disadvantages", rolled.disadvantages))
+    if rolled.chooser == "player":
+        return say("%(dice)s: %(edges)s (the player picks)", dice=dice, edges=parts)
+    if rolled.chooser == "judge":
+        return say("%(dice)s: %(edges)s (the GM picks)", dice=dice, edges=parts)
+    return say("%(dice)s: %(edges)s (they cancel)", dice=dice, edges=parts)
+
+
+def _check_label(area: str, the_check) -> dict:
+    """ "Gear (block) vs sharp", "Focus (listen)"."""
+    if the_check.name in ("block", "dodge"):
+        if area == "gear":
+            return say(
+                "Gear (%(check)s) vs %(attack)s", check=the_check.name, attack=the_check.attack
+            )
+        return say("Focus (%(check)s) vs %(attack)s", check=the_check.name, attack=the_check.attack)
+    if area == "gear":
+        return say("Gear (%(check)s)", check=the_check.name)
+    return say("Focus (%(check)s)", check=the_check.name)
+
+
+def _check_rule(area: str, size: int, picks: bool) -> dict:
+    if area == "gear":
+        rule = say("A d%(size)s reads a gear slot. A 1 always fails a gear check.", size=size)
+    else:
+        rule = say("A d%(size)s reads a %(area)s slot.", size=size, area=area)
+    if picks:
+        return say("%(rule)s %(pick)s", rule=rule, pick=PICK_RULE)
+    return say("%(rule)s ", rule=rule)
 
 
 def check(sheet, cleaned_data, rng) -> Rolled:
@@ -131,9 +161,7 @@ def check(sheet, cleaned_data, rng) -> Rolled:
         cleaned_data.get("disadvantages") or 0,
     )
     area = the_check.area
-    label = f"{area.title()} ({the_check.name})"
-    if the_check.name in ("block", "dodge"):
-        label += f" vs {the_check.attack}"
+    label = _check_label(area, the_check)
     result: dict[str, Any] = {
         "check": the_check.name,
         "area": area,
@@ -145,20 +173,22 @@ def check(sheet, cleaned_data, rng) -> Rolled:
         "chooser": rolled.chooser,
         "read_index": rolled.chosen,
         "confirmed": False,
-        "rule": f"A d{rolled.size} reads a {area} slot. "
-        + ("A 1 always fails a gear check. " if area == "gear" else "")
-        + (PICK_RULE if rolled.chooser else ""),
+        "rule": _check_rule(area, rolled.size, bool(rolled.chooser)),
     }
-    result["lines"] = [["Dice", _edge_words(rolled)]]
+    result["lines"] = [[say("Dice"), _edge_words(rolled)]]
     unused = unused_words(rolled.advantages_unused, rolled.disadvantages_unused)
     if unused:  # accepted, set aside: say so (RULINGS "up to 2 stack")
-        result["lines"].append(["Not counted", unused])
+        result["lines"].append([say("Not counted"), unused])
         result["advantages_unused"] = rolled.advantages_unused
         result["disadvantages_unused"] = rolled.disadvantages_unused
     if rolled.chosen is None:
         result["dice"] = _dice(state, area, rolled.size, rolled.faces)
-        who = "you pick" if rolled.chooser == "player" else "the GM picks"
-        outcome = f"{len(rolled.faces)} dice: {who} the die that counts"
+        if rolled.chooser == "player":
+            outcome = say("%(count)s dice: you pick the die that counts", count=len(rolled.faces))
+        else:
+            outcome = say(
+                "%(count)s dice: the GM picks the die that counts", count=len(rolled.faces)
+            )
     else:
         reading = _reading(resolve(state, the_check, rolled.face))
         result.update(
@@ -167,7 +197,7 @@ def check(sheet, cleaned_data, rng) -> Rolled:
             confirm=_confirm_choices(state, reading),
         )
         result["lines"] += _suggestion_lines(reading)
-        outcome = f"{reading['outcome']} (suggested)"
+        outcome = say("%(outcome)s (suggested)", outcome=reading["outcome"])
     return Rolled(kind="check", label=label, outcome=outcome, inputs=params, result=result)
 
 
@@ -234,7 +264,7 @@ def apply(sheet, effects: list[Effect], data) -> list[Effect]:
         if effect.target.endswith("judge's choice"):
             slot = next(picked, None)
             if slot is None:
-                raise DiceError("Name the body slot that takes the wound of the judge's choice.")
+                raise DiceError(_("Name the body slot that takes the wound of the judge's choice."))
         elif effect.target == "exhaustion":
             slot = exhaustion
         change = change.then(apply_effect, effect, slot=slot)
@@ -278,44 +308,63 @@ def choose(sheet, roll_row, data, *, by_gm: bool = False) -> list[dict[str, Any]
     """``step=pick`` (``face``): the die that counts; ``step=confirm``: apply the
     suggested effects (``wound_slot``, ``exhaustion_slot`` where the rules ask)."""
     if roll_row.character_id != sheet.character_id:
-        raise DiceError("This roll belongs to another character.")
+        raise DiceError(_("This roll belongs to another character."))
     result = dict(roll_row.result)
     if result.get("group_check") and result.get("read_index") is None:
-        raise DiceError("This die is read with the group: wait until the results are read.")
+        raise DiceError(_("This die is read with the group: wait until the results are read."))
     if result.get("confirmed"):
-        raise DiceError("This check has been confirmed already.")
+        raise DiceError(_("This check has been confirmed already."))
     step = data.get("step")
     if step == "pick":
         return _pick(sheet, roll_row, result, data, by_gm)
     if step == "confirm":
         if result.get("read_index") is None:
-            raise DiceError("Pick the die that counts first.")
+            raise DiceError(_("Pick the die that counts first."))
         applied = apply(sheet, _effects(result["reading"]), data)
         result["confirmed"] = True
         result["confirmed_by"] = "GM" if by_gm else "player"
-        result["lines"] = [*result["lines"], ["Confirmed by", result["confirmed_by"]]]
+        result["lines"] = [*result["lines"], [say("Confirmed by"), _who(by_gm)]]
         roll_row.result = result
-        roll_row.outcome = roll_row.outcome.replace(" (suggested)", "")
-        roll_row.save(update_fields=["outcome"])
+        _drop_suggested(roll_row)
+        roll_row.save(update_fields=["outcome", "result"])
         return effects_data(applied)
-    raise DiceError("Pick the die or confirm the outcome.")
+    raise DiceError(_("Pick the die or confirm the outcome."))
+
+
+def _who(by_gm: bool) -> dict:
+    return say("GM") if by_gm else say("player")
+
+
+def _drop_suggested(roll_row) -> None:
+    """The confirmed outcome: the suggestion without " (suggested)", in the row's English
+    and, when the row keeps its outcome as a saying (issue 30), in that saying too."""
+    words = dict((roll_row.result or {}).get("words") or {})
+    said = words.get("outcome")
+    if isinstance(said, dict) and said.get("say") == "%(outcome)s (suggested)":
+        words.pop("outcome")
+        roll_row.result = {**roll_row.result, "words": words}
+        roll_row.outcome = said["with"]["outcome"]
+    else:  # a row stored before sayings
+        roll_row.outcome = roll_row.outcome.replace(" (suggested)", "")
 
 
 def _pick(sheet, roll_row, result, data, by_gm) -> list:
     if result.get("read_index") is not None:
-        raise DiceError("The die that counts is already chosen.")
+        raise DiceError(_("The die that counts is already chosen."))
     chooser = result.get("chooser")
     has_gm = roll_row.character.party_id is not None
     if chooser == "judge" and has_gm and not by_gm:
-        raise DiceError("With disadvantage the GM picks the die that counts.")
+        raise DiceError(_("With disadvantage the GM picks the die that counts."))
     if chooser == "player" and by_gm and roll_row.character.owner_id != roll_row.user_id:
         pass  # the GM rolled for the character: the GM picks for them
     elif chooser == "player" and by_gm:
-        raise DiceError("With advantage the player picks the die that counts.")
+        raise DiceError(_("With advantage the player picks the die that counts."))
     face = _slot_number(data.get("face"))
     faces = result["faces"]
     if face is None or face not in faces:
-        raise DiceError(f"Pick one of the dice rolled: {', '.join(map(str, faces))}.")
+        raise DiceError(
+            _("Pick one of the dice rolled: %(faces)s.") % {"faces": ", ".join(map(str, faces))}
+        )
     state = engine_sheet(sheet)
     the_check = build_check(result["params"])
     index = faces.index(face)
@@ -329,12 +378,12 @@ def _pick(sheet, roll_row, result, data, by_gm) -> list:
     )
     result["lines"] = [
         *result["lines"],
-        ["Picked by", f"{result['picked_by']}: {face}"],
+        [say("Picked by"), say("%(who)s: %(face)s", who=_who(by_gm), face=face)],
         *_suggestion_lines(reading),
     ]
     roll_row.result = result
-    roll_row.outcome = f"{reading['outcome']} (suggested)"
-    roll_row.save(update_fields=["outcome"])
+    roll_row.outcome = say("%(outcome)s (suggested)", outcome=reading["outcome"])
+    roll_row.save(update_fields=["outcome", "result"])
     return []
 
 
@@ -400,7 +449,7 @@ def time(sheet, cleaned_data, rng) -> Rolled:
     lines = []
     if cleaned_data.get("breathing"):
         change = change.then(clear_condition, "suffocation")
-    for _ in range(count):
+    for index in range(count):
         before = len(change.effects)
         change = change.then(bleed_every_open_wound)
         if span == "round":
@@ -419,7 +468,7 @@ def time(sheet, cleaned_data, rng) -> Rolled:
                     ref = _rest_clears(change.sheet)
                     if ref is not None:
                         change = change.then(remove_mark, ref)
-        lines.append([f"{span.title()} {_ + 1}", "; ".join(
+        lines.append([f"{span.title()} {index + 1}", "; ".join(
             e.note or e.target for e in change.effects[before:]) or "nothing changes"])  # fmt: skip
         if any(e.target == "dead" for e in change.effects):
             break
@@ -578,7 +627,7 @@ def cooperation_read(group, participants, sheets):
         )
         result["lines"] = [*result["lines"], *_suggestion_lines(reading)]
         roll_row.result = result
-        roll_row.outcome = f"{reading['outcome']} (suggested)"
+        roll_row.outcome = say("%(outcome)s (suggested)", outcome=reading["outcome"])
         changed.append(roll_row)
         name = participant.character.name
         verdict = "succeeds" if reading["success"] else "fails"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.base import SheetRollForm
 from rolls.forms.group import GroupStartForm
@@ -110,17 +111,19 @@ class CheckForm(SlotsRollForm):
     attack = forms.ChoiceField(
         choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
         required=False,
-        help_text="Block answers a strike or a missile; dodge a grab or a blast.",
+        help_text=_("Block answers a strike or a missile; dodge a grab or a blast."),
     )
-    can_hear = forms.BooleanField(required=False, initial=True, label="They can hear (sneak)")
-    can_smell = forms.BooleanField(required=False, label="They can smell well (sneak)")
+    can_hear = forms.BooleanField(required=False, initial=True, label=_("They can hear (sneak)"))
+    can_smell = forms.BooleanField(required=False, label=_("They can smell well (sneak)"))
     exotic = forms.CharField(
-        required=False, max_length=100, label="Their exotic senses notice (sneak: magical, hot...)"
+        required=False,
+        max_length=100,
+        label=_("Their exotic senses notice (sneak: magical, hot...)"),
     )
-    obscured = forms.BooleanField(required=False, label="Obscured from view (sneak)")
-    inattentive = forms.BooleanField(required=False, label="They are inattentive (sneak)")
-    ambient_noisy = forms.BooleanField(required=False, label="Ambient noise (sneak)")
-    ambient_smelly = forms.BooleanField(required=False, label="Ambient smells (sneak)")
+    obscured = forms.BooleanField(required=False, label=_("Obscured from view (sneak)"))
+    inattentive = forms.BooleanField(required=False, label=_("They are inattentive (sneak)"))
+    ambient_noisy = forms.BooleanField(required=False, label=_("Ambient noise (sneak)"))
+    ambient_smelly = forms.BooleanField(required=False, label=_("Ambient smells (sneak)"))
 
     SNEAK_FIELDS = (
         "can_hear", "can_smell", "exotic", "obscured", "inattentive", "ambient_noisy",
@@ -161,8 +164,10 @@ class CheckForm(SlotsRollForm):
         if check == "sneak" and not (data.get("obscured") or data.get("inattentive")):
             self.add_error(
                 "obscured" if "obscured" in self.fields else None,
-                "To sneak you must be obscured from view or they must be inattentive "
-                "(the seed's Sneak).",
+                _(
+                    "To sneak you must be obscured from view or they must be inattentive "
+                    "(the seed's Sneak)."
+                ),
             )
         return data
 
@@ -196,8 +201,8 @@ class CheckForm(SlotsRollForm):
 
 class FallForm(SlotsRollForm):
     feet = forms.IntegerField(
-        min_value=1, max_value=MAX_FALL_FEET, initial=10, label="Height (ft)",
-        help_text="1 die per ~10 ft onto solid ground, ~20 ft onto soft, ~30 ft into water.",
+        min_value=1, max_value=MAX_FALL_FEET, initial=10, label=_("Height (ft)"),
+        help_text=_("1 die per ~10 ft onto solid ground, ~20 ft onto soft, ~30 ft into water."),
     )  # fmt: skip
     surface = forms.ChoiceField(
         choices=[("solid", "Solid (stone)"), ("soft", "Soft (a hedge)"), ("water", "Deep water")],
@@ -243,7 +248,7 @@ class CorruptionForm(SlotsRollForm):
     area = forms.ChoiceField(
         choices=[("gear", "Gear check (d12)"), ("focus", "Focus check (d4)")],
         required=False,
-        help_text="The judge's choice when both body and focus are corrupted.",
+        help_text=_("The judge's choice when both body and focus are corrupted."),
     )
 
     def odds(self) -> list[list[str]]:
@@ -271,11 +276,15 @@ class TimeForm(SlotsRollForm):
     span = forms.ChoiceField(
         choices=[("round", "A round (combat)"), ("try", "A try (adventuring)")], initial="round"
     )
-    count = forms.IntegerField(min_value=1, max_value=10, initial=1, help_text="1 to 10 at once.")
-    suffocating = forms.BooleanField(
-        required=False, label="Still cannot breathe (suffocation worsens per round)"
+    count = forms.IntegerField(
+        min_value=1, max_value=10, initial=1, help_text=_("1 to 10 at once.")
     )
-    breathing = forms.BooleanField(required=False, label="Can breathe again (clears suffocation)")
+    suffocating = forms.BooleanField(
+        required=False, label=_("Still cannot breathe (suffocation worsens per round)")
+    )
+    breathing = forms.BooleanField(
+        required=False, label=_("Can breathe again (clears suffocation)")
+    )
     cold = forms.ChoiceField(
         choices=[
             ("", "Not in extreme cold"),
@@ -285,7 +294,7 @@ class TimeForm(SlotsRollForm):
         ],
         required=False,
     )
-    resting = forms.BooleanField(required=False, label="Resting (5 tries clear one exhaustion)")
+    resting = forms.BooleanField(required=False, label=_("Resting (5 tries clear one exhaustion)"))
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -302,7 +311,7 @@ class TimeForm(SlotsRollForm):
     def clean(self):
         data = super().clean()
         if data.get("suffocating") and data.get("breathing"):
-            self.add_error("breathing", "Either still suffocating or breathing again, not both.")
+            self.add_error("breathing", _("Either still suffocating or breathing again, not both."))
         return data
 
     def odds(self) -> list[list[str]]:
@@ -317,12 +326,12 @@ class CooperationStartForm(GroupStartForm):
     system_slug = "slots"
     check = forms.ChoiceField(
         choices=[c for c in CHECK_CHOICES if c[0] != "sneak"], initial="traverse",
-        help_text="Sneak reads what the watchers sense: roll it on each sheet instead.",
+        help_text=_("Sneak reads what the watchers sense: roll it on each sheet instead."),
     )  # fmt: skip
     attack = forms.ChoiceField(
         choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
         required=False,
-        help_text="Block answers a strike or a missile; dodge a grab or a blast.",
+        help_text=_("Block answers a strike or a missile; dodge a grab or a blast."),
     )
     field_order = ["check", "attack", "characters"]
 
@@ -341,7 +350,7 @@ class CooperationStartForm(GroupStartForm):
             if len(set(sizes.values())) > 1:
                 self.add_error(
                     "characters",
-                    "Cooperating characters roll the same die: "
+                    _("Cooperating characters roll the same die: ")
                     + ", ".join(f"{name} a d{size}" for name, size in sizes.items())
                     + ".",
                 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.npc import NpcForm, bounded
 from sheets.systems.dice.odds import percent
@@ -20,12 +21,12 @@ EDGE_RULE = (
 class JudgeCheckForm(NpcForm):
     default_name = "Goblin"
     area = forms.ChoiceField(
-        label="Check", choices=[(slug, label) for slug, (label, _) in AREAS.items()],
+        label=_("Check"), choices=[(slug, label) for slug, (label, _) in AREAS.items()],
         initial="gear",
     )  # fmt: skip
     what = forms.CharField(
-        label="What it tries", max_length=100, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "sneak past the guard"}),
+        label=_("What it tries"), max_length=100, required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("sneak past the guard")}),
     )  # fmt: skip
     advantages = bounded("Advantages", 0, MAX_SOURCES, 0, EDGE_RULE)
     disadvantages = bounded("Disadvantages", 0, MAX_SOURCES, 0, EDGE_RULE)

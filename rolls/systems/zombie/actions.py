@@ -18,25 +18,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from config.ids import parse_id
 from rolls.actions import Rolled, effects_data, helping
 from sheets.systems.dice.core import DiceError, Effect, as_data
+from sheets.systems.dice.words import put_into_words, say, say_n
 from sheets.systems.zombie import rules
 from sheets.systems.zombie.dice import rules as dice
-from sheets.systems.zombie.rules import ABILITY_LABELS, LEVEL_LABELS, LEVELS
+from sheets.systems.zombie.rules import LEVELS
 
 CHECK = "check"
 MONSTER = "monster"
 RULING = "ruling"
 
-CHECK_RULE = (
+CHECK_RULE = say(
     "Skill Check: a d6 per roll (complexity 1-3, all must succeed), success on a modified 4+. "
     "Difficulty: environment, target and status each -1/0/+1 (similar factors do not stack, "
     "they may cancel), capped to -3..+3; a learned skill and injuries add on top. A failed "
     "task cannot be tried again until the situation changes. The higher the raw die on a "
     "failure, the worse it goes."
 )
-MONSTER_RULE = (
+MONSTER_RULE = say(
     "Zombie check: a d6 with the same situational modifiers; a zombie succeeds on its kind's "
     "number (the seed: 6 for agility, perception or cunning, 5 for strength or endurance)."
 )
@@ -73,7 +76,7 @@ def option_bonus(sheet, use_option: bool) -> int:
     if not use_option:
         return 0
     if not sheet.option_spent:
-        raise DiceError("The Player's Option is unspent: there is no learned skill to apply.")
+        raise DiceError(_("The Player's Option is unspent: there is no learned skill to apply."))
     return sheet.option_bonus
 
 
@@ -97,54 +100,74 @@ def monster_setup(kind, ability: str, cleaned) -> dice.CheckSetup:
     )
 
 
-def describe_modifier(setup: dice.CheckSetup, option: str = "") -> str:
-    """ "+1 (difficulty +0, Strong +1, injuries -1)"."""
-    parts = [f"difficulty {setup.difficulty.total:+d}"]
+def describe_modifier(setup: dice.CheckSetup, option: str = "") -> dict:
+    """ "+1 (difficulty +0, Strong +1, injuries -1)", as a saying."""
     if setup.difficulty.capped:
-        parts[0] += f" (capped from {setup.difficulty.uncapped:+d})"
+        parts = [
+            say(
+                "difficulty %(total)s (capped from %(uncapped)s)",
+                total=f"{setup.difficulty.total:+d}",
+                uncapped=f"{setup.difficulty.uncapped:+d}",
+            )
+        ]
+    else:
+        parts = [say("difficulty %(total)s", total=f"{setup.difficulty.total:+d}")]
     if setup.skill_bonus:
         bonus = f"{setup.skill_bonus:+d}"
-        name = (option or "learned skill").removesuffix(f" {bonus}")
-        parts.append(f"{name} {bonus}")
+        name = option.removesuffix(f" {bonus}") if option else say("learned skill")
+        parts.append(say("%(skill)s %(bonus)s", skill=name, bonus=bonus))
     if setup.injury:
-        parts.append(f"injuries {setup.injury:+d}")
-    return f"{setup.modifier:+d} ({', '.join(parts)})"
+        parts.append(say("injuries %(modifier)s", modifier=f"{setup.injury:+d}"))
+    return say("%(modifier)s (%(parts)s)", modifier=f"{setup.modifier:+d}", parts=parts)
 
 
-def levels_line(setup: dice.CheckSetup) -> str:
-    """ "environment -1, target +1, status 0"."""
-    return ", ".join(
-        f"{LEVEL_LABELS.get(level.level, level.level).lower()} {level.modifier:+d}"
-        for level in setup.difficulty.levels
-    )
+# Translators: a difficulty level of a Zombiepocalypse check and its modifier.
+def level_saying(level: str, modifier: int) -> dict:
+    if level == "environment":
+        return say("environment %(modifier)s", modifier=f"{modifier:+d}")
+    if level == "target":
+        return say("target or opponent %(modifier)s", modifier=f"{modifier:+d}")
+    if level == "status":
+        return say("character's status %(modifier)s", modifier=f"{modifier:+d}")
+    return say("%(level)s %(modifier)s", level=level, modifier=f"{modifier:+d}")
+
+
+def levels_line(setup: dice.CheckSetup) -> list:
+    """ "environment -1, target or opponent +1, character's status 0" (sayings, read
+    joined by commas)."""
+    return [level_saying(level.level, level.modifier) for level in setup.difficulty.levels]
 
 
 # --- Reading a check into a roll record -------------------------------------------------
 
 
-def needed_face(setup: dice.CheckSetup) -> str:
+def needed_face(setup: dice.CheckSetup) -> dict:
     """What the raw die must show: "3+ on the die", "no face succeeds", "any face"."""
     need = setup.target_number - setup.modifier
     if need > 6:
-        return "no face succeeds"
+        return say("no face succeeds")
     if need <= 1:
-        return "any face succeeds"
-    return f"{need}+ on the die"
+        return say("any face succeeds")
+    return say("%(need)s+ on the die", need=need)
 
 
-def outcome_text(check: dice.SkillCheck) -> str:
+def outcome_text(check: dice.SkillCheck) -> dict:
     if check.success:
-        return "Success"
+        return say("Success")
     failed = [r.number for r in check.rolls if not r.success]
     if len(check.rolls) == 1:
-        return "Failed"
+        return say("Failed")
     if not check.partial:
-        return f"Failed: all {len(check.rolls)} rolls failed"
+        return say("Failed: all %(count)s rolls failed", count=len(check.rolls))
     which = " and ".join(str(n) for n in failed)
-    text = f"Failed: roll{'s' if len(failed) > 1 else ''} {which} of {len(check.rolls)} failed"
-    if check.partial:
-        text += f" ({check.successes} succeeded)"
-    return text
+    return say_n(
+        "Failed: roll %(which)s of %(count)s failed (%(successes)s succeeded)",
+        "Failed: rolls %(which)s of %(count)s failed (%(successes)s succeeded)",
+        len(failed),
+        which=which,
+        count=len(check.rolls),
+        successes=check.successes,
+    )
 
 
 def check_result(check: dice.SkillCheck, option: str = "") -> dict[str, Any]:
@@ -152,15 +175,33 @@ def check_result(check: dice.SkillCheck, option: str = "") -> dict[str, Any]:
     setup = check.setup
     lines = []
     for r in check.rolls:
-        verdict = "success" if r.success else "failed"
+        verdict = say("success") if r.success else say("failed")
         lines.append(
-            [f"Roll {r.number}", f"{r.die.face} {setup.modifier:+d} = {r.total}: {verdict}"]
+            [
+                say("Roll %(n)s", n=r.number),
+                say(
+                    "%(face)s %(modifier)s = %(total)s: %(verdict)s",
+                    face=r.die.face,
+                    modifier=f"{setup.modifier:+d}",
+                    total=r.total,
+                    verdict=verdict,
+                ),
+            ]
         )
-    lines.append(["Modifier", describe_modifier(setup, option)])
-    lines.append(["Difficulty by level", levels_line(setup)])
-    lines.append(["Needs", f"{setup.target_number}+ modified ({needed_face(setup)})"])
+    lines.append([say("Modifier"), describe_modifier(setup, option)])
+    lines.append([say("Difficulty by level"), levels_line(setup)])
+    lines.append(
+        [
+            say("Needs"),
+            say(
+                "%(target)s+ modified (%(face)s)",
+                target=setup.target_number,
+                face=needed_face(setup),
+            ),
+        ]
+    )
     if check.worst_failure_face is not None:
-        lines.append(["Worst failed die (higher is worse)", str(check.worst_failure_face)])
+        lines.append([say("Worst failed die (higher is worse)"), str(check.worst_failure_face)])
     return {
         # a survivor's d6 is a "check" die, a zombie's a "zombie" die (drawn apart)
         "dice": [
@@ -201,7 +242,7 @@ def stored_setup(inputs) -> dice.CheckSetup:
             task=inputs.get("task_name", ""),
         )
     except (KeyError, TypeError) as error:
-        raise DiceError("This roll's record lacks what the check was made with.") from error
+        raise DiceError(_("This roll's record lacks what the check was made with.")) from error
 
 
 # --- A survivor's Skill Check -----------------------------------------------------------
@@ -228,14 +269,17 @@ def refusal(task) -> str:
     if task.failed:
         return task.refusal
     if task.basic:
-        return f"{task.name}: {rules.BASIC_NOTE} (the GM marked it basic)."
+        return _("%(task)s: %(note)s (the GM marked it basic).") % {
+            "task": task.name,
+            "note": rules.BASIC_NOTE,
+        }
     return ""
 
 
 def skill_check(sheet, cleaned_data, rng) -> Rolled:
     task = task_for(sheet, cleaned_data, lock=True)
     if task is None:
-        raise DiceError("Name the task, or pick one of this survivor's tasks.")
+        raise DiceError(_("Name the task, or pick one of this survivor's tasks."))
     why = refusal(task)
     if why:
         raise DiceError(why)
@@ -243,17 +287,22 @@ def skill_check(sheet, cleaned_data, rng) -> Rolled:
     check = dice.roll_check(rng, setup)
     new = task.pk is None
     task.status = "succeeded" if check.success else "failed"
-    task._change_reason = f"Skill Check: {outcome_text(check)}"
+    task._change_reason = f"Skill Check: {put_into_words(outcome_text(check))}"
     task.save()
     effects = [
         Effect(
             "task",
             1 if check.success else -1,
-            f"{task.name}: {'done' if check.success else rules.FAILED_REFUSAL}",
+            say("%(task)s: done", task=task.name)
+            if check.success
+            else say(
+                "%(task)s: failed: it cannot be tried again until the situation changes",
+                task=task.name,
+            ),
         )
     ]
     if new:
-        effects.insert(0, Effect("task", 0, f"New task on the sheet: {task.name}"))
+        effects.insert(0, Effect("task", 0, say("New task on the sheet: %(task)s", task=task.name)))
     option = sheet.option_name if setup.skill_bonus else ""
     inputs = {
         "task": task.pk,
@@ -264,7 +313,9 @@ def skill_check(sheet, cleaned_data, rng) -> Rolled:
     }
     return Rolled(
         kind=CHECK,
-        label=f"Check: {task.name}" + (f" ({setup.modifier:+d})" if setup.modifier else ""),
+        label=say("Check: %(task)s (%(modifier)s)", task=task.name, modifier=f"{setup.modifier:+d}")
+        if setup.modifier
+        else say("Check: %(task)s", task=task.name),
         outcome=outcome_text(check),
         inputs=inputs,
         result=check_result(check, option),
@@ -282,9 +333,15 @@ def monster_check(sheet, cleaned_data, rng) -> Rolled:
     check = dice.roll_check(rng, setup)
     result = check_result(check)
     what = (cleaned_data.get("what") or "").strip()
-    label = f"{kind.name}: {ABILITY_LABELS[ability]}"
     if what:
-        label += f" ({what})"
+        label = say(
+            "%(zombie)s: %(ability)s (%(what)s)",
+            zombie=kind.name,
+            ability=ability_saying(ability),
+            what=what,
+        )
+    else:
+        label = say("%(zombie)s: %(ability)s", zombie=kind.name, ability=ability_saying(ability))
     return Rolled(
         kind=MONSTER,
         label=label,
@@ -294,50 +351,71 @@ def monster_check(sheet, cleaned_data, rng) -> Rolled:
     )
 
 
+def ability_saying(ability: str) -> dict:
+    """A zombie's ability by name, as a saying (the labels of ``rules.ABILITIES``)."""
+    return {
+        "agility": say("Agility"),
+        "perception": say("Perception"),
+        "cunning": say("Cunning"),
+        "strength": say("Strength"),
+        "endurance": say("Endurance"),
+    }.get(ability, say("%(ability)s", ability=ability))
+
+
 # --- The GM's rulings on a task (no dice) -----------------------------------------------
 
 RULINGS = {
-    "changed": "The situation changed: a failed task may be tried again",
-    "basic": "A basic action: no roll needed",
-    "roll": "Needs a roll after all (not basic)",
+    "changed": say("The situation changed: a failed task may be tried again"),
+    "basic": say("A basic action: no roll needed"),
+    "roll": say("Needs a roll after all (not basic)"),
 }
 
 
 def gm_ruling(sheet, cleaned_data, rng) -> Rolled:
     task = sheet.tasks.select_for_update().filter(pk=int(cleaned_data["task"])).first()
     if task is None:
-        raise DiceError("That task is no longer on this sheet.")
+        raise DiceError(_("That task is no longer on this sheet."))
     ruling = cleaned_data["ruling"]
     note = (cleaned_data.get("note") or "").strip()
     if ruling == "changed":
         if not task.failed:
-            raise DiceError(f"{task.name} has not failed: nothing to try again.")
+            raise DiceError(
+                _("%(task)s has not failed: nothing to try again.") % {"task": task.name}
+            )
         task.status = "open"
         task.situation_changes += 1
-        outcome = f"Situation changed: {task.name} can be tried again"
+        outcome = say("Situation changed: %(task)s can be tried again", task=task.name)
         fields = ["status", "situation_changes"]
     elif ruling == "basic":
         task.basic = True
-        outcome = f"{task.name}: basic action, no roll needed"
+        outcome = say("%(task)s: basic action, no roll needed", task=task.name)
         fields = ["basic"]
     elif ruling == "roll":
         task.basic = False
-        outcome = f"{task.name}: needs a roll"
+        outcome = say("%(task)s: needs a roll", task=task.name)
         fields = ["basic"]
     else:  # the form only offers the three
-        raise DiceError(f"No ruling {ruling!r}.")
-    task._change_reason = f"GM: {RULINGS[ruling]}"
+        raise DiceError(_("No ruling %(ruling)r.") % {"ruling": ruling})
+    task._change_reason = f"GM: {put_into_words(RULINGS[ruling])}"
     task.save(update_fields=fields)
-    lines = [["Task", task.name], ["Ruling", RULINGS[ruling]]]
+    lines = [[say("Task"), task.name], [say("Ruling"), RULINGS[ruling]]]
     if note:
-        lines.append(["Why", note])
+        lines.append([say("Why"), note])
     return Rolled(
         kind=RULING,
-        label=f"GM ruling: {task.name}",
+        label=say("GM ruling: %(task)s", task=task.name),
         outcome=outcome,
         inputs={"task": task.pk, "task_name": task.name, "ruling": ruling, "note": note},
         result={"lines": lines},
-        effects=effects_data([Effect("task", 0, outcome + (f" ({note})" if note else ""))]),
+        effects=effects_data(
+            [
+                Effect(
+                    "task",
+                    0,
+                    say("%(outcome)s (%(note)s)", outcome=outcome, note=note) if note else outcome,
+                )
+            ]
+        ),
     )
 
 
@@ -358,19 +436,21 @@ def latest_check_pk(sheet):
 def option_offer(sheet, roll) -> str:
     """Why the Player's Option cannot be bought on this roll ("" if it can)."""
     if roll.kind != CHECK:
-        return "Only a survivor's Skill Check can be turned with the Player's Option."
+        return _("Only a survivor's Skill Check can be turned with the Player's Option.")
     if roll.character_id != sheet.character_id:
-        return "This roll belongs to another character."
+        return _("This roll belongs to another character.")
     if roll.result.get("option_bought"):
-        return (
-            f"The Player's Option was already bought on this roll ({roll.result['option_bought']})."
-        )
+        return _("The Player's Option was already bought on this roll (%(option)s).") % {
+            "option": roll.result["option_bought"]
+        }
     if sheet.option_spent:
-        return f"The Player's Option is already spent on {sheet.option_name}."
+        return _("The Player's Option is already spent on %(option)s.") % {
+            "option": sheet.option_name
+        }
     if roll.result.get("success"):
-        return "This check succeeded: there is nothing to turn around."
+        return _("This check succeeded: there is nothing to turn around.")
     if latest_check_pk(sheet) != roll.pk:
-        return "Only the latest check can be turned around: earlier checks stay as they were."
+        return _("Only the latest check can be turned around: earlier checks stay as they were.")
     return ""
 
 
@@ -378,9 +458,12 @@ def _whole(value, name, low, high) -> int:
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise DiceError(f"The {name} must be a whole number.") from None
+        raise DiceError(_("The %(name)s must be a whole number.") % {"name": name}) from None
     if not low <= number <= high:
-        raise DiceError(f"The {name} runs from {low:+d} to {high:+d}, not {number:+d}.")
+        raise DiceError(
+            _("The %(name)s runs from %(low)s to %(high)s, not %(number)s.")
+            % {"name": name, "low": f"{low:+d}", "high": f"{high:+d}", "number": f"{number:+d}"}
+        )
     return number
 
 
@@ -393,9 +476,9 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
         raise DiceError(why)
     skill = (data.get("skill") or "").strip()[:100]
     scope = (data.get("scope") or "").strip()[:100]
-    bonus = _whole(data.get("bonus", ""), "skill bonus", 1, rules.MAX_OPTION_BONUS)
+    bonus = _whole(data.get("bonus", ""), _("skill bonus"), 1, rules.MAX_OPTION_BONUS)
     if not skill:
-        raise DiceError("Name the skill the Player's Option buys (Strong, Pilot...).")
+        raise DiceError(_("Name the skill the Player's Option buys (Strong, Pilot...)."))
     setup = stored_setup(roll.inputs)
     before = dice.read_check(roll.result.get("faces", []), setup)
     name = rules.option_label(skill, bonus, scope)
@@ -404,38 +487,55 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
 
     sheet.option_skill, sheet.option_scope, sheet.option_bonus = skill, scope, bonus
     sheet.option_roll = roll.pk
-    sheet.option_roll_label = f"{roll.label}: {roll.outcome}"[:200]
+    sheet.option_roll_label = f"{roll.label}: {roll.outcome}"[:200]  # kept in English
     sheet._change_reason = f"Player's Option bought after a roll: {name}"
     sheet.save(
         update_fields=["option_skill", "option_scope", "option_bonus", "option_roll",
                        "option_roll_label"]
     )  # fmt: skip
-    effects = [Effect("players_option", -1, f"Player's Option spent: {name}")]
+    effects = [Effect("players_option", -1, say("Player's Option spent: %(option)s", option=name))]
     task = sheet.tasks.select_for_update().filter(pk=roll.inputs.get("task") or 0).first()
     if after.success and task is not None and task.failed:
         task.status = "succeeded"
         task._change_reason = f"{name} turned the failed check into a success"
         task.save(update_fields=["status"])
-        effects.append(Effect("task", 1, f"{task.name}: done ({name} turned the failure)"))
+        effects.append(
+            Effect(
+                "task",
+                1,
+                say("%(task)s: done (%(option)s turned the failure)", task=task.name, option=name),
+            )
+        )
 
     result = check_result(after, name)
     result["option_bought"] = name
-    result["outcome_before"] = roll.outcome
-    result["lines"].insert(0, ["Player's Option", f"bought after the roll: {name}"])
-    result["lines"].append(["Before the option", roll.outcome])
+    words = (roll.result or {}).get("words", {})
+    outcome_before = words.get("outcome", roll.outcome)  # a saying, or an old row's text
+    label_before = words.get("label", roll.label)
+    result["outcome_before"] = outcome_before
+    result["lines"].insert(
+        0, [say("Player's Option"), say("bought after the roll: %(option)s", option=name)]
+    )
+    result["lines"].append([say("Before the option"), outcome_before])
+    if words:
+        result["words"] = words
     roll.result = result
     roll.inputs = {**roll.inputs, "skill_bonus": bonus, "option": name}
-    roll.outcome = ("Success" if after.success else outcome_text(after)) + f" with {name}"
-    roll.label = f"{roll.label} · {name} bought"[:200]
+    roll.outcome = say(
+        "%(outcome)s with %(option)s",
+        outcome=say("Success") if after.success else outcome_text(after),
+        option=name,
+    )
+    roll.label = say("%(label)s · %(option)s bought", label=label_before, option=name)
     # The roll view saves ``result`` and ``effects``; the outcome and label the feed card
     # shows change here too (see the report: the view could save them itself).
-    roll.save(update_fields=["outcome", "label", "inputs"])
+    roll.save(update_fields=["outcome", "label", "inputs", "result"])
     return effects_data(effects)
 
 
 # --- Team lift (a group check: rolls/groups.py) -----------------------------------------
 
-TEAM_RULE = (
+TEAM_RULE = say(
     "Team lift: one lifter makes the Skill Check for the team; the others lift with them "
     "(declared before the roll), which is +1 on the target level however many help: "
     "similar factors do not stack. The seed's log: very heavy -1, together +1, unmodified."
@@ -470,8 +570,13 @@ def lift_part(sheet, group, participant, others, rng) -> Rolled | None:
         **factors,
     }
     rolled = skill_check(sheet, cleaned, rng)
-    names = ", ".join(p.character.name for p in helpers) or "nobody"
-    rolled.label = f"{group.label} ({sheet.character.name}, with {names})"[:200]
+    names = ", ".join(p.character.name for p in helpers)
+    rolled.label = say(
+        "%(group)s (%(name)s, with %(names)s)",
+        group=group.label,
+        name=sheet.character.name,
+        names=names or say("nobody"),
+    )
     rolled.inputs["group_check"] = group.pk
     rolled.result["rule"] = TEAM_RULE
     return rolled

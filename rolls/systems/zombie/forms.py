@@ -14,6 +14,9 @@ from functools import partial
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.db.models import prefetch_related_objects
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from config.ids import IdChoiceField, parse_id
 from rolls.forms.base import SheetRollForm
@@ -21,32 +24,44 @@ from rolls.forms.group import OneRollsForm
 from rolls.systems.zombie import actions
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.odds import percent
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.zombie.dice import rules as dice
 from sheets.systems.zombie.rules import ABILITIES, LEVELS, MAX_FACTORS
 
 COMPLEXITY_CHOICES = [
-    ("1", "1 roll (simple)"),
-    ("2", "2 rolls (complex: both must succeed)"),
-    ("3", "3 rolls (the most complexity asks)"),
+    ("1", _("1 roll (simple)")),
+    ("2", _("2 rolls (complex: both must succeed)")),
+    ("3", _("3 rolls (the most complexity asks)")),
 ]
 NEW_TASK = ""
+# the rulings' stored sayings, as the form lists them (their messages are in the catalogue)
+RULING_CHOICES = [(key, _(said["say"])) for key, said in actions.RULINGS.items()]
+
+
+def in_words(value) -> str:
+    return put_into_words(value, gettext, ngettext)
 
 
 def _factor_field(label, help_text=""):
-    message = f"{label}: 0 to {MAX_FACTORS} factors (similar factors count once anyway)."
+    message = format_lazy(
+        _("{label}: 0 to {most} factors (similar factors count once anyway)."),
+        label=label,
+        most=MAX_FACTORS,
+    )
     return forms.IntegerField(
         label=label, min_value=0, max_value=MAX_FACTORS, initial=0, required=False,
         help_text=help_text,
         error_messages={"min_value": message, "max_value": message,
-                        "invalid": f"{label} is a whole number of factors."},
+                        "invalid": format_lazy(_("{label} is a whole number of factors."),
+                                               label=label)},
         widget=forms.NumberInput(attrs={"min": 0, "max": MAX_FACTORS, "class": "factor-input"}),
     )  # fmt: skip
 
 
 def _complexity_field():
     return forms.TypedChoiceField(
-        label="Complexity", choices=COMPLEXITY_CHOICES, coerce=int, initial="1",
-        error_messages={"invalid_choice": "Complexity is 1 to 3 rolls: never more than three."},
+        label=_("Complexity"), choices=COMPLEXITY_CHOICES, coerce=int, initial="1",
+        error_messages={"invalid_choice": _("Complexity is 1 to 3 rolls: never more than three.")},
     )  # fmt: skip
 
 
@@ -71,7 +86,7 @@ class ZombieRollForm(SheetRollForm):
                 items.append(Row(*(Column(n, css_class="col-sm") for n in names)))
             elif names:
                 items.append(names[0])
-        for slug, _, _ in LEVELS:
+        for slug, _label, _example in LEVELS:
             items.append(
                 Row(
                     Column(f"{slug}_against", css_class="col-6"),
@@ -87,37 +102,50 @@ class ZombieRollForm(SheetRollForm):
 def add_level_fields(form_class):
     for slug, label, examples in LEVELS:
         form_class.base_fields[f"{slug}_against"] = _factor_field(
-            f"{label}: against", f"e.g. {examples}"
+            format_lazy(_("{level}: against"), level=label),
+            format_lazy(_("e.g. {examples}"), examples=examples),
         )
-        form_class.base_fields[f"{slug}_for"] = _factor_field(f"{label}: for")
+        form_class.base_fields[f"{slug}_for"] = _factor_field(
+            format_lazy(_("{level}: for"), level=label)
+        )
     return form_class
 
 
 def odds_rows(setup: dice.CheckSetup) -> list[list[str]]:
     """Exact odds of the check: each roll, the whole check, partial success; no 0 % rows."""
     odds = dice.odds(setup)
-    need = actions.needed_face(setup)
+    need = in_words(actions.needed_face(setup))
     rows = []
     if setup.complexity > 1:
-        rows.append([f"Each roll succeeds ({need})", odds.per_roll])
-        rows.append([f"Success: all {setup.complexity} rolls succeed", odds.success])
-        rows.append(["Failed, but some rolls succeed (partial progress)", odds.partial])
-        rows.append(["Failed: no roll succeeds", odds.successes[0]])
+        rows.append([gettext("Each roll succeeds (%(need)s)") % {"need": need}, odds.per_roll])
+        rows.append(
+            [
+                gettext("Success: all %(count)s rolls succeed") % {"count": setup.complexity},
+                odds.success,
+            ]
+        )
+        rows.append([gettext("Failed, but some rolls succeed (partial progress)"), odds.partial])
+        rows.append([gettext("Failed: no roll succeeds"), odds.successes[0]])
     else:
-        rows.append([f"Success ({need})", odds.success])
-        rows.append(["Failure", odds.failure])
+        rows.append([gettext("Success (%(need)s)") % {"need": need}, odds.success])
+        rows.append([gettext("Failure"), odds.failure])
     return [[label, percent(chance)] for label, chance in rows if chance > 0]
 
 
 def task_choices(sheet) -> list[tuple[str, str]]:
     """A new task, then the survivor's tasks not yet succeeded (marked when they cannot
     be rolled for)."""
-    choices = [(NEW_TASK, "A new task (name it below)")]
+    choices = [(NEW_TASK, gettext("A new task (name it below)"))]
     for task in sheet.tasks.all():
         if task.status == "succeeded":
             continue
-        mark = " (failed: no retry)" if task.failed else " (basic: no roll)" if task.basic else ""
-        choices.append((str(task.pk), task.name + mark))
+        if task.failed:
+            name = gettext("%(task)s (failed: no retry)") % {"task": task.name}
+        elif task.basic:
+            name = gettext("%(task)s (basic: no roll)") % {"task": task.name}
+        else:
+            name = task.name
+        choices.append((str(task.pk), name))
     return choices
 
 
@@ -133,17 +161,17 @@ class TaskField(forms.ChoiceField):
 
 @add_level_fields
 class SkillCheckForm(ZombieRollForm):
-    task = TaskField(label="Task", required=False)
+    task = TaskField(label=_("Task"), required=False)
     new_task = forms.CharField(
-        label="or a new task", max_length=200, required=False,
+        label=_("or a new task"), max_length=200, required=False,
         widget=forms.TextInput(attrs={"placeholder": "break down the cellar door"}),
     )  # fmt: skip
     complexity = _complexity_field()
-    use_option = forms.BooleanField(label="Learned skill applies", required=False)
+    use_option = forms.BooleanField(label=_("Learned skill applies"), required=False)
     conditions = forms.MultipleChoiceField(
-        label="Injuries and status effects that apply", required=False,
+        label=_("Injuries and status effects that apply"), required=False,
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"invalid_choice": "Pick injuries and status effects from this sheet."},
+        error_messages={"invalid_choice": _("Pick injuries and status effects from this sheet.")},
     )  # fmt: skip
 
     field_order = ["task", "new_task", "complexity", "use_option", "conditions"]
@@ -157,7 +185,7 @@ class SkillCheckForm(ZombieRollForm):
         # sheet): not every task the survivor ever tried, which the list shows.
         self.fields["task"].choices = partial(task_choices, sheet)
         self.fields["task"].is_open = self._open_task
-        self.fields["task"].error_messages["invalid_choice"] = (
+        self.fields["task"].error_messages["invalid_choice"] = _(
             "Pick one of this survivor's open tasks, or name a new one."
         )
         chosen = self._task(self.initial.get("task", ""))
@@ -174,8 +202,10 @@ class SkillCheckForm(ZombieRollForm):
         if not conditions:
             del self.fields["conditions"]
         if sheet.option_spent and sheet.option_bonus:
-            self.fields["use_option"].label = f"{sheet.option_name} applies to this check"
-            self.fields["use_option"].help_text = "The Player's Option skill, where it applies."
+            self.fields["use_option"].label = gettext("%(option)s applies to this check") % {
+                "option": sheet.option_name
+            }
+            self.fields["use_option"].help_text = _("The Player's Option skill, where it applies.")
         else:
             del self.fields["use_option"]
         self.lay_out(("task", "new_task"), "use_option", "complexity", "conditions")
@@ -187,12 +217,12 @@ class SkillCheckForm(ZombieRollForm):
         if "task" in self.errors:
             return cleaned
         if not task_pk and not name:
-            self.add_error("new_task", "Name the task the check is for, or pick one above.")
+            self.add_error("new_task", _("Name the task the check is for, or pick one above."))
             return cleaned
         if task_pk:
             task = self._task(task_pk)
             if task is None:
-                self.add_error("task", "That task is not on this sheet.")
+                self.add_error("task", _("That task is not on this sheet."))
             elif actions.refusal(task):
                 self.add_error("task", actions.refusal(task))
         else:
@@ -233,12 +263,12 @@ class SkillCheckForm(ZombieRollForm):
 @add_level_fields
 class MonsterCheckForm(ZombieRollForm):
     kind = IdChoiceField(
-        label="Zombie", queryset=None, empty_label=None,
-        error_messages={"invalid_choice": "Pick a zombie kind from the list (admin data)."},
+        label=_("Zombie"), queryset=None, empty_label=None,
+        error_messages={"invalid_choice": _("Pick a zombie kind from the list (admin data).")},
     )  # fmt: skip
-    ability = forms.ChoiceField(label="Check", choices=ABILITIES, initial="perception")
+    ability = forms.ChoiceField(label=_("Check"), choices=ABILITIES, initial="perception")
     what = forms.CharField(
-        label="What it tries", max_length=100, required=False,
+        label=_("What it tries"), max_length=100, required=False,
         widget=forms.TextInput(attrs={"placeholder": "spot the survivor in the dark"}),
     )  # fmt: skip
     complexity = _complexity_field()
@@ -257,19 +287,29 @@ class MonsterCheckForm(ZombieRollForm):
         if kinds:
             self.fields["kind"].initial = kinds[0].pk
             self.fields["kind"].help_text = "; ".join(
-                f"{k.name}: agility {k.agility}+, perception {k.perception}+, cunning "
-                f"{k.cunning}+, strength {k.strength}+, endurance {k.endurance}+"
+                gettext(
+                    "%(name)s: agility %(agility)s+, perception %(perception)s+, cunning "
+                    "%(cunning)s+, strength %(strength)s+, endurance %(endurance)s+"
+                )
+                % {
+                    "name": k.name,
+                    "agility": k.agility,
+                    "perception": k.perception,
+                    "cunning": k.cunning,
+                    "strength": k.strength,
+                    "endurance": k.endurance,
+                }
                 for k in kinds
             )
         else:
-            self.fields["kind"].help_text = "No zombie kinds yet: add them in the admin."
+            self.fields["kind"].help_text = _("No zombie kinds yet: add them in the admin.")
         self._kinds = {k.pk: k for k in kinds}
-        for slug, _, _ in LEVELS:
-            self.fields[f"{slug}_against"].label = self.fields[f"{slug}_against"].label.replace(
-                ": against", ": against the zombie"
+        for slug, label, _example in LEVELS:
+            self.fields[f"{slug}_against"].label = format_lazy(
+                _("{level}: against the zombie"), level=label
             )
-            self.fields[f"{slug}_for"].label = self.fields[f"{slug}_for"].label.replace(
-                ": for", ": for the zombie"
+            self.fields[f"{slug}_for"].label = format_lazy(
+                _("{level}: for the zombie"), level=label
             )
         self.lay_out(("kind", "ability"), ("what", "complexity"))
 
@@ -279,18 +319,18 @@ class MonsterCheckForm(ZombieRollForm):
         if not hasattr(kind, "target"):
             kind = self._kinds.get(kind)
         if kind is None:
-            raise DiceError("No zombie kind to roll for.")
+            raise DiceError(_("No zombie kind to roll for."))
         return actions.monster_setup(kind, values.get("ability") or "perception", values)
 
 
 class RulingForm(ZombieRollForm):
-    task = forms.ChoiceField(label="Task")
+    task = forms.ChoiceField(label=_("Task"))
     ruling = forms.ChoiceField(
-        label="Ruling", choices=list(actions.RULINGS.items()), initial="changed",
+        label=_("Ruling"), choices=RULING_CHOICES, initial="changed",
         widget=forms.RadioSelect,
     )  # fmt: skip
     note = forms.CharField(
-        label="Why", max_length=200, required=False,
+        label=_("Why"), max_length=200, required=False,
         widget=forms.TextInput(attrs={"placeholder": "a horde battered the door"}),
     )  # fmt: skip
 
@@ -301,23 +341,28 @@ class RulingForm(ZombieRollForm):
         self.fields["task"].choices = [
             (
                 str(t.pk),
-                f"{t.name} ({t.get_status_display().lower()}{', basic' if t.basic else ''})",
+                gettext("%(task)s (%(status)s, basic)")
+                % {"task": t.name, "status": t.get_status_display().lower()}
+                if t.basic
+                else f"{t.name} ({t.get_status_display().lower()})",
             )
             for t in tasks
         ]
         failed = [t for t in tasks if t.failed]
         if failed:
             self.fields["task"].initial = str(failed[0].pk)
-        self.fields["task"].error_messages["invalid_choice"] = "Pick a task of this sheet."
+        self.fields["task"].error_messages["invalid_choice"] = _("Pick a task of this sheet.")
         if not tasks:
-            self.fields["task"].help_text = "This survivor has no tasks yet."
+            self.fields["task"].help_text = _("This survivor has no tasks yet.")
 
     def clean(self):
         cleaned = super().clean()
         task = self.tasks.get(cleaned.get("task") or "")
         if task is not None and cleaned.get("ruling") == "changed" and not task.failed:
             self.add_error(
-                "ruling", f"{task.name} has not failed: only a failed task waits for a change."
+                "ruling",
+                gettext("%(task)s has not failed: only a failed task waits for a change.")
+                % {"task": task.name},
             )
         return cleaned
 
@@ -331,18 +376,18 @@ class TeamLiftStartForm(OneRollsForm):
     on the target level (sheets/systems/zombie/dice/team.py)."""
 
     system_slug = "zombie"
-    leader_label = "Who rolls for the team"
-    leader_help = "The others join the lift from their own pages before the roll."
+    leader_label = _("Who rolls for the team")
+    leader_help = _("The others join the lift from their own pages before the roll.")
     task = forms.CharField(
-        label="What they lift", max_length=120, initial="Lift the log",
-        widget=forms.TextInput(attrs={"placeholder": "lift the fallen log"}),
+        label=_("What they lift"), max_length=120, initial=_("Lift the log"),
+        widget=forms.TextInput(attrs={"placeholder": _("lift the fallen log")}),
     )  # fmt: skip
     heavy = forms.BooleanField(
-        label="Very heavy (-1 on the target level)", required=False, initial=True,
-        help_text="Lifting together is +1 on the same level: the seed's log is unmodified.",
+        label=_("Very heavy (-1 on the target level)"), required=False, initial=True,
+        help_text=_("Lifting together is +1 on the same level: the seed's log is unmodified."),
     )  # fmt: skip
-    environment_against = _factor_field("Environment against (dark, wet...)")
-    environment_for = _factor_field("Environment for")
+    environment_against = _factor_field(_("Environment against (dark, wet...)"))
+    environment_for = _factor_field(_("Environment for"))
     complexity = _complexity_field()
     field_order = [
         "task", "heavy", "environment_against", "environment_for", "complexity", "characters",
@@ -350,7 +395,7 @@ class TeamLiftStartForm(OneRollsForm):
     ]  # fmt: skip
 
     def group_label(self) -> str:
-        return f"Team lift: {self.cleaned_data['task']}"
+        return f"Team lift: {self.cleaned_data['task']}"  # stored: the group's English label
 
     def group_inputs(self) -> dict:
         data = self.cleaned_data

@@ -4,6 +4,7 @@ keeps), with the same difficulty levels as anyone's."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rolls.systems.zombie.forms import MonsterCheckForm, add_level_fields
 
@@ -13,8 +14,8 @@ class ZombieCheckForm(MonsterCheckForm):
     """The zombie check of the sheet's GM menu, from the dashboard: no sheet behind it."""
 
     npc_name = forms.CharField(
-        label="Which zombie", max_length=80, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "the kind's name"}),
+        label=_("Which zombie"), max_length=80, required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("the kind's name")}),
     )  # fmt: skip
 
     def __init__(self, party, data=None, *args, **kwargs):

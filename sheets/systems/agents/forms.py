@@ -3,6 +3,7 @@ views, so cross-field checks read the other values from the stored sheet) and th
 forms (skills, weapons, items, supplies, junior agents)."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit, limit_all
 from sheets.systems.agents import rules
@@ -57,17 +58,18 @@ class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
             "notes",
         ]
         labels = {
-            **rules.STAT_LABELS,
+            # the stat names are in the catalogue (the engine's sayings: agents/dice/rules.py)
+            **{name: _(label) for name, label in rules.STAT_LABELS.items()},
             **rules.TRAUMA_FIELDS,
-            "sex_gender": "Sex & gender",
-            "hp": "HP",
-            "ap": "AP",
-            "fortitude": "FT",
-            "sanity": "Sanity",
-            "stress": "Stress",
-            "high": "High",
-            "funds": "Funds ($)",
-            "income": "Weekly income ($)",
+            "sex_gender": _("Sex & gender"),
+            "hp": _("HP"),
+            "ap": _("AP"),
+            "fortitude": _("FT"),
+            "sanity": _("Sanity"),
+            "stress": _("Stress"),
+            "high": _("High"),
+            "funds": _("Funds ($)"),
+            "income": _("Weekly income ($)"),
         }
         help_texts = {"ancestry_stat_a": "", "ancestry_stat_b": "", "research_timer": ""}
         widgets = {"notes": forms.Textarea(attrs={"rows": 6})}
@@ -114,18 +116,18 @@ class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
                 self.error_on(names, "At most three traumas: the fourth is death.")
         if "high" in self.fields and "high" in cleaned:
             if self.current("anhedonia") and cleaned["high"] > 0:
-                self.add_error("high", "Anhedonia: High never goes above 0.")
+                self.add_error("high", _("Anhedonia: High never goes above 0."))
             elif self.current("lady_lucks_curse") and cleaned["high"] < 1:
-                self.add_error("high", "Lady Luck's Curse: High never falls below 1.")
+                self.add_error("high", _("Lady Luck's Curse: High never falls below 1."))
         stress = cleaned.get("stress") if "stress" in self.fields else None
         if stress is not None and self.current("cracked_intellect") and stress < 2:
-            self.add_error("stress", "Cracked Intellect: stress never falls below 2.")
+            self.add_error("stress", _("Cracked Intellect: stress never falls below 2."))
         if "anhedonia" in self.fields and cleaned.get("anhedonia") and self.current("high"):
-            self.add_error("anhedonia", "Anhedonia leaves no High: spend or drop it first.")
+            self.add_error("anhedonia", _("Anhedonia leaves no High: spend or drop it first."))
         cracked = "cracked_intellect" in self.fields and cleaned.get("cracked_intellect")
         if cracked and self.current("stress") < 2:
             self.add_error(
-                "cracked_intellect", "Cracked Intellect keeps stress at 2 or more: raise it."
+                "cracked_intellect", _("Cracked Intellect keeps stress at 2 or more: raise it.")
             )
         picks = ("ancestry_stat_a", "ancestry_stat_b")
         edited = [name for name in picks if name in self.fields and name in cleaned]
@@ -162,7 +164,7 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
     class Meta:
         model = AgentSkill
         fields = ["name", "category", "level", "xp", "role_pick", "ancestry_pick"]
-        labels = {"name": "Custom skill", "xp": "XP"}
+        labels = {"name": _("Custom skill"), "xp": _("XP")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -176,7 +178,7 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
         value = self.cleaned_data.get(name)
         if self.instance.pk and not self.instance.custom and value != getattr(self.instance, name):
             raise forms.ValidationError(
-                "The seed's skills keep their name and category: add a custom skill instead."
+                _("The seed's skills keep their name and category: add a custom skill instead.")
             )
         return value
 
@@ -195,7 +197,7 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
     def clean_name(self):
         name = (self._fixed("name") or "").strip()
         if not name:
-            raise forms.ValidationError("Name the skill.")
+            raise forms.ValidationError(_("Name the skill."))
         return name
 
     def clean_category(self):
@@ -211,7 +213,7 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
         try:
             self.instance.validate_unique(exclude=self._get_validation_exclusions())
         except forms.ValidationError:
-            self.add_error("name", "This category has a skill of that name already.")
+            self.add_error("name", _("This category has a skill of that name already."))
 
     @property
     def helper(self):
@@ -261,7 +263,21 @@ class WeaponForm(AddFieldsMixin, forms.ModelForm):
             "burn",
             "requires",
         ]
-        labels = {"extra_dice": "Extra dice", "extra_die": "Extra die", "reload": "Reload"}
+        labels = {
+            "name": _("Name"),
+            "tag": _("Tag"),
+            "level": _("Level"),
+            "distance": _("Distance"),
+            "requires": _("Requires"),
+            "explosive": _("Explosive"),
+            "line": _("Line"),
+            "piercing": _("Piercing"),
+            "arc": _("Arc"),
+            "burn": _("Burn"),
+            "extra_dice": _("Extra dice"),
+            "extra_die": _("Extra die"),
+            "reload": _("Reload"),
+        }
         help_texts = {"level": "", "reload": "", "burn": "", "requires": ""}
 
     def __init__(self, *args, **kwargs):
@@ -284,7 +300,7 @@ class WeaponForm(AddFieldsMixin, forms.ModelForm):
         if "extra_dice" in self.fields and extra_dice and not extra_die:
             self.add_error(
                 "extra_dice" if "extra_die" not in self.fields else "extra_die",
-                "Extra dice need a size (d4, d6, d8, d10).",
+                _("Extra dice need a size (d4, d6, d8, d10)."),
             )
         shots = cleaned.get("shots", self.instance.shots)
         reload = cleaned.get("reload", self.instance.reload)
@@ -310,7 +326,7 @@ class ItemForm(forms.ModelForm):
     class Meta:
         model = AgentItem
         fields = ["kind", "name", "count"]
-        labels = {"kind": "Item", "name": "Name or note"}
+        labels = {"kind": _("Item"), "name": _("Name or note"), "count": _("Count")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -333,7 +349,7 @@ class SupplyForm(forms.ModelForm):
     class Meta:
         model = AgentSupply
         fields = ["kind", "quality", "weeks"]
-        labels = {"kind": "Supply"}
+        labels = {"kind": _("Supply")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -352,7 +368,7 @@ class JuniorForm(forms.ModelForm):
     class Meta:
         model = AgentJunior
         fields = ["name", "skills"]
-        labels = {"name": "Junior agent", "skills": "Skills (12, comma-separated)"}
+        labels = {"name": _("Junior agent"), "skills": _("Skills (12, comma-separated)")}
         help_texts = {"skills": ""}
 
     def clean_skills(self):
@@ -372,7 +388,7 @@ class JuniorForm(forms.ModelForm):
                 f"A junior agent has {JUNIOR_SKILLS} skills, not {len(names)}."
             )
         if len({name.lower() for name in names}) < len(names):
-            raise forms.ValidationError("Each skill once.")
+            raise forms.ValidationError(_("Each skill once."))
         return ", ".join(allowed[name.lower()] for name in names)
 
     def clean(self):

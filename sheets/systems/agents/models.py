@@ -4,6 +4,7 @@ junior agents, and the party's in-game clock."""
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, F, Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from sheets.systems.agents import rules
@@ -34,22 +35,22 @@ def _between(field, low, high):
 
 
 class Role(models.TextChoices):
-    RESEARCHER = "researcher", "Researcher"
-    OPERATOR = "operator", "Operator"
+    RESEARCHER = "researcher", _("Researcher")
+    OPERATOR = "operator", _("Operator")
 
 
 class Ancestry(models.TextChoices):
-    HUMAN = "human", "Human"
-    VAMPIRE = "vampire", "Vampire"
-    SASQUATCH = "sasquatch", "Sasquatch"
-    EXTRANORMAL = "extranormal", "Extranormal Human"
+    HUMAN = "human", _("Human")
+    VAMPIRE = "vampire", _("Vampire")
+    SASQUATCH = "sasquatch", _("Sasquatch")
+    EXTRANORMAL = "extranormal", _("Extranormal Human")
 
 
 class Armor(models.TextChoices):
-    NONE = "none", "No armor"
-    LIGHT = "light", "Light (+2 FT, +1 movement)"
-    MEDIUM = "medium", "Medium (+4 FT)"
-    HEAVY = "heavy", "Heavy (+6 FT, -2 movement)"
+    NONE = "none", _("No armor")
+    LIGHT = "light", _("Light (+2 FT, +1 movement)")
+    MEDIUM = "medium", _("Medium (+4 FT)")
+    HEAVY = "heavy", _("Heavy (+6 FT, -2 movement)")
 
 
 STAT_CHOICES = [(stat, label) for stat, label in rules.STAT_LABELS.items()]
@@ -60,23 +61,23 @@ class AgentSheet(models.Model):
     character = models.OneToOneField(
         "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="agents"
     )
-    sex_gender = models.CharField("sex & gender", max_length=100, blank=True)
+    sex_gender = models.CharField(_("sex & gender"), max_length=100, blank=True)
     # "" until the player chooses them: a new agent is nobody yet (the creation steps)
     role = models.CharField(max_length=20, choices=Role.choices, blank=True, default="")
     ancestry = models.CharField(max_length=20, choices=Ancestry.choices, blank=True, default="")
     ancestry_stat_a = models.CharField(
-        "ancestry pick 1",
+        _("ancestry pick 1"),
         max_length=20,
         choices=STAT_CHOICES,
         blank=True,
-        help_text="Human: the first +1 stat. Extranormal Human: the +2 stat.",
+        help_text=_("Human: the first +1 stat. Extranormal Human: the +2 stat."),
     )
     ancestry_stat_b = models.CharField(
-        "ancestry pick 2",
+        _("ancestry pick 2"),
         max_length=20,
         choices=STAT_CHOICES,
         blank=True,
-        help_text="Human: the second +1 stat. Extranormal Human: the -2 stat.",
+        help_text=_("Human: the second +1 stat. Extranormal Human: the -2 stat."),
     )
 
     strength = models.PositiveSmallIntegerField(default=5)
@@ -86,41 +87,41 @@ class AgentSheet(models.Model):
     influence = models.PositiveSmallIntegerField(default=5)
     luck = models.PositiveSmallIntegerField(default=5)
 
-    hp = models.PositiveSmallIntegerField("HP", default=24)
-    ap = models.PositiveSmallIntegerField("AP", default=10)
-    fortitude = models.PositiveSmallIntegerField("FT", default=10)
+    hp = models.PositiveSmallIntegerField(_("HP"), default=24)
+    ap = models.PositiveSmallIntegerField(_("AP"), default=10)
+    fortitude = models.PositiveSmallIntegerField(_("FT"), default=10)
     sanity = models.PositiveSmallIntegerField(default=10)
     stress = models.PositiveSmallIntegerField(default=0)
-    high = models.PositiveSmallIntegerField("High", default=0)
+    high = models.PositiveSmallIntegerField(_("High"), default=0)
 
     cracked_intellect = models.BooleanField(default=False)
     shadow_touched = models.BooleanField(default=False)
     braid_touched = models.BooleanField(default=False)
-    hunters_call = models.BooleanField("Hunter's Call", default=False)
-    lady_lucks_curse = models.BooleanField("Lady Luck's Curse", default=False)
+    hunters_call = models.BooleanField(_("Hunter's Call"), default=False)
+    lady_lucks_curse = models.BooleanField(_("Lady Luck's Curse"), default=False)
     anhedonia = models.BooleanField(default=False)
     vampirism = models.BooleanField(default=False)
     thaumaturgy = models.BooleanField(default=False)
     lycanthropy = models.BooleanField(default=False)
     dead = models.BooleanField(
-        "dead for real", default=False, help_text="A fourth trauma: the agent is gone."
+        _("dead for real"), default=False, help_text=_("A fourth trauma: the agent is gone.")
     )
 
     armor = models.CharField(max_length=10, choices=Armor.choices, default=Armor.NONE)
     funds = models.PositiveIntegerField(default=rules.STARTING_FUNDS)
     income = models.PositiveIntegerField(
-        "weekly income", default=rules.STARTING_FUNDS, help_text="Salary, paid weekly."
+        _("weekly income"), default=rules.STARTING_FUNDS, help_text=_("Salary, paid weekly.")
     )
     research_topic = models.CharField(max_length=200, blank=True)
     research_timer = models.PositiveSmallIntegerField(
-        default=0, help_text="Points left before the research is done (the referee sets it)."
+        default=0, help_text=_("Points left before the research is done (the referee sets it).")
     )
     notes = models.TextField(blank=True)
 
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = "Agents sheet"
+        verbose_name = _("Agents sheet")
         constraints = [
             *(_between(stat, 0, rules.STAT_MAX) for stat in rules.STATS),
             *(_between(pool, 0, MAX_POOL) for pool in ("hp", "ap", "fortitude", "sanity")),
@@ -160,10 +161,10 @@ class AgentSkill(models.Model):
     )
     name = models.CharField(max_length=60)
     level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES, default=0)
-    xp = models.PositiveSmallIntegerField("XP", default=0)
+    xp = models.PositiveSmallIntegerField(_("XP"), default=0)
     custom = models.BooleanField(default=False)
-    role_pick = models.BooleanField("role +1", default=False)
-    ancestry_pick = models.BooleanField("ancestry +1", default=False)
+    role_pick = models.BooleanField(_("role +1"), default=False)
+    ancestry_pick = models.BooleanField(_("ancestry +1"), default=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -209,18 +210,18 @@ class AgentSkill(models.Model):
 
 
 class DamageTag(models.TextChoices):
-    LIGHT = "Light", "Light (Xd4)"
-    MEDIUM = "Medium", "Medium (Xd6)"
-    HEAVY = "Heavy", "Heavy (Xd8)"
-    TECH = "Tech", "Tech (Xd10)"
+    LIGHT = "Light", _("Light (Xd4)")
+    MEDIUM = "Medium", _("Medium (Xd6)")
+    HEAVY = "Heavy", _("Heavy (Xd8)")
+    TECH = "Tech", _("Tech (Xd10)")
 
 
 class Distance(models.TextChoices):
-    MELEE = "melee", "Melee (5 ft)"
-    ROOM = "room", "Room (10-20 ft)"
-    CLOSE = "close", "Close (15-30 ft)"
-    FIELD = "field", "Field (30-50 ft)"
-    FAR = "far", "Far (100-300 ft)"
+    MELEE = "melee", _("Melee (5 ft)")
+    ROOM = "room", _("Room (10-20 ft)")
+    CLOSE = "close", _("Close (15-30 ft)")
+    FIELD = "field", _("Field (30-50 ft)")
+    FAR = "far", _("Far (100-300 ft)")
 
 
 EXTRA_DIE_CHOICES = [(0, "none"), *((size, f"d{size}") for size in DAMAGE_DIE.values())]
@@ -230,7 +231,7 @@ class AgentWeapon(models.Model):
     sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="weapons")
     name = models.CharField(max_length=100)
     tag = models.CharField(max_length=10, choices=DamageTag.choices, default=DamageTag.LIGHT)
-    level = models.PositiveSmallIntegerField(default=1, help_text="X in Xd4, Xd6...")
+    level = models.PositiveSmallIntegerField(default=1, help_text=_("X in Xd4, Xd6..."))
     extra_dice = models.PositiveSmallIntegerField(default=0)
     extra_die = models.PositiveSmallIntegerField(choices=EXTRA_DIE_CHOICES, default=0)
     distance = models.CharField(max_length=10, choices=Distance.choices, default=Distance.MELEE)
@@ -239,14 +240,14 @@ class AgentWeapon(models.Model):
     piercing = models.BooleanField(default=False)
     arc = models.BooleanField(default=False)
     burn = models.BooleanField(
-        default=False, help_text="Burns: 1 damage per round for 1d6 rounds (flame thrower)."
+        default=False, help_text=_("Burns: 1 damage per round for 1d6 rounds (flame thrower).")
     )
     reload = models.PositiveSmallIntegerField(
-        "reload (shots)", default=0, help_text="Shots between reloads; 0: no Reload tag."
+        _("reload (shots)"), default=0, help_text=_("Shots between reloads; 0: no Reload tag.")
     )
-    shots = models.PositiveSmallIntegerField("shots left", default=0)
-    reloads = models.PositiveSmallIntegerField("reloads left", default=0)
-    requires = models.CharField(max_length=60, blank=True, help_text="Mechanics (3)...")
+    shots = models.PositiveSmallIntegerField(_("shots left"), default=0)
+    reloads = models.PositiveSmallIntegerField(_("reloads left"), default=0)
+    requires = models.CharField(max_length=60, blank=True, help_text=_("Mechanics (3)..."))
     history = HistoricalRecords()
 
     class Meta:
@@ -277,11 +278,11 @@ class AgentWeapon(models.Model):
         found += [
             label
             for field, label in (
-                ("explosive", "Explosive"),
-                ("line", "Line"),
-                ("piercing", "Piercing"),
-                ("arc", "Arc"),
-                ("burn", "Burn"),
+                ("explosive", _("Explosive")),
+                ("line", _("Line")),
+                ("piercing", _("Piercing")),
+                ("arc", _("Arc")),
+                ("burn", _("Burn")),
             )
             if getattr(self, field)
         ]
@@ -302,11 +303,11 @@ class AgentWeapon(models.Model):
 
 
 class ItemKind(models.TextChoices):
-    AMMUNITION = "ammunition", "Ammunition (4 reloads)"
-    STIMS = "stims", "Stims"
-    GRENADE = "grenade", "Grenades"
-    COMMS = "comms", "Comms"
-    OTHER = "other", "Other"
+    AMMUNITION = "ammunition", _("Ammunition (4 reloads)")
+    STIMS = "stims", _("Stims")
+    GRENADE = "grenade", _("Grenades")
+    COMMS = "comms", _("Comms")
+    OTHER = "other", _("Other")
 
 
 class AgentItem(models.Model):
@@ -325,14 +326,14 @@ class AgentItem(models.Model):
 
 
 class SupplyKind(models.TextChoices):
-    MEALS = "meals", "Meals (a week)"
-    ROOM = "room", "Room & board (a week)"
+    MEALS = "meals", _("Meals (a week)")
+    ROOM = "room", _("Room & board (a week)")
 
 
 class Quality(models.TextChoices):
-    STINGY = "stingy", "Stingy"
-    AVERAGE = "average", "Average"
-    INDULGENT = "indulgent", "Indulgent"
+    STINGY = "stingy", _("Stingy")
+    AVERAGE = "average", _("Average")
+    INDULGENT = "indulgent", _("Indulgent")
 
 
 SUPPLY_PRICES = {
@@ -350,7 +351,7 @@ class AgentSupply(models.Model):
 
     class Meta:
         ordering = ["pk"]
-        verbose_name_plural = "agent supplies"
+        verbose_name_plural = _("agent supplies")
         constraints = [_between("weeks", 0, 520)]
 
     def __str__(self):
@@ -367,7 +368,7 @@ class AgentJunior(models.Model):
     sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="juniors")
     name = models.CharField(max_length=100)
     skills = models.CharField(
-        max_length=400, blank=True, help_text="Twelve skills, separated by commas."
+        max_length=400, blank=True, help_text=_("Twelve skills, separated by commas.")
     )
     history = HistoricalRecords()
 

@@ -7,6 +7,8 @@ clock is the one query the page adds (the dashboard summary does not read it).
 from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sheets.editing import editing_context
 from sheets.history_access import create_with_history
@@ -17,21 +19,21 @@ from sheets.systems.dice.core import DiceError
 from sheets.systems.registry import Summary, SummaryValue
 
 SHEET_TABS = [
-    {"slug": "gear", "label": "Gear & items"},
-    {"slug": "supplies", "label": "Funds & supplies"},
-    {"slug": "juniors", "label": "Junior agents"},
-    {"slug": "agent", "label": "Agent & skills"},
-    {"slug": "notes", "label": "Notes & research"},
+    {"slug": "gear", "label": gettext_lazy("Gear & items")},
+    {"slug": "supplies", "label": gettext_lazy("Funds & supplies")},
+    {"slug": "juniors", "label": gettext_lazy("Junior agents")},
+    {"slug": "agent", "label": gettext_lazy("Agent & skills")},
+    {"slug": "notes", "label": gettext_lazy("Notes & research")},
 ]
 
 
 # Rolls and actions the weapons region offers as buttons (the rest are in the Roll menu).
 QUICK_ACTIONS = [
-    ("incoming", "Take damage"),
-    ("short_rest", "Short rest"),
-    ("stim", "Stim"),
-    ("spend_high", "Spend High"),
-    ("reload", "Reload"),
+    ("incoming", gettext_lazy("Take damage")),
+    ("short_rest", gettext_lazy("Short rest")),
+    ("stim", gettext_lazy("Stim")),
+    ("spend_high", gettext_lazy("Spend High")),
+    ("reload", gettext_lazy("Reload")),
 ]
 
 
@@ -68,27 +70,36 @@ def clock_for(party) -> AgentClock | None:
 def time_state(sheet, clock) -> dict:
     """The clock's time of day and what it does to this agent's rolls."""
     if clock is None:
-        return {"clock": None, "period": "", "modifier": 0, "note": "No party clock"}
+        return {"clock": None, "period": "", "modifier": 0, "note": _("No party clock")}
     ancestry = rules.rules_ancestry(sheet)
     when = engine.time_of_day(ancestry, clock.hour)
+    # the ancestry and the period are the engine's words, in the catalogue by their sayings
+    words = {"ancestry": _(ancestry), "period": _(when.period)}
     if when.stress:
-        note = f"{ancestry} by {when.period}: +{when.stress} stress when it begins"
+        note = _("%(ancestry)s by %(period)s: +%(stress)s stress when it begins") % {
+            **words,
+            "stress": when.stress,
+        }
     elif when.roll_modifier:
-        note = f"{ancestry} by {when.period}: {when.roll_modifier:+d} on every roll"
+        note = _("%(ancestry)s by %(period)s: %(modifier)s on every roll") % {
+            **words,
+            "modifier": f"{when.roll_modifier:+d}",
+        }
     else:
-        note = f"{ancestry} by {when.period}: normal rolls"
+        note = _("%(ancestry)s by %(period)s: normal rolls") % words
     return {
         "clock": clock,
-        "period": when.period,
+        "period": _(when.period),
         "modifier": when.roll_modifier,
         "note": note,
-        "time": f"Day {clock.day}, {clock.hour:02d}:{clock.minute:02d}",
+        "time": _("Day %(day)s, %(time)s")
+        % {"day": clock.day, "time": f"{clock.hour:02d}:{clock.minute:02d}"},
     }
 
 
 def skill_groups(skills, fields) -> list[dict]:
     groups = []
-    for category, (label, _) in rules.SKILL_TABLE.items():
+    for category, (label, _stat) in rules.SKILL_TABLE.items():
         rows = []
         for skill in skills:
             if skill.category != category:
@@ -203,27 +214,29 @@ def summary(sheet) -> Summary:
     skills = list(sheet.skills.all())
     derived = rules.derived(sheet, skills)
     values = [
-        SummaryValue("HP", f"{sheet.hp}/{derived.max_hp}", alert=sheet.hp <= 0),
-        SummaryValue("FT", f"{sheet.fortitude}/{derived.max_fortitude}"),
-        SummaryValue("Sanity", f"{sheet.sanity}/{derived.max_sanity}", alert=sheet.sanity == 0),
+        SummaryValue(_("HP"), f"{sheet.hp}/{derived.max_hp}", alert=sheet.hp <= 0),
+        SummaryValue(_("FT"), f"{sheet.fortitude}/{derived.max_fortitude}"),
+        SummaryValue(_("Sanity"), f"{sheet.sanity}/{derived.max_sanity}", alert=sheet.sanity == 0),
         SummaryValue(
-            "Stress",
-            f"{sheet.stress} (-{sheet.stress} on rolls)" if sheet.stress else "0",
+            _("Stress"),
+            _("%(stress)s (-%(stress)s on rolls)") % {"stress": sheet.stress}
+            if sheet.stress
+            else "0",
             alert=sheet.stress >= 5,
         ),
-        SummaryValue("High", str(sheet.high)),
+        SummaryValue(_("High"), str(sheet.high)),
     ]
     traumas = rules.traumas(sheet)
-    values.append(SummaryValue("Traumas", ", ".join(traumas) if traumas else "none"))
+    values.append(SummaryValue(_("Traumas"), ", ".join(traumas) if traumas else _("none")))
     alerts = []
     if sheet.dead:
-        alerts.append("dead for real")
+        alerts.append(_("dead for real"))
     elif rules.unable_to_act(sheet):
-        alerts.append("unable to act")
+        alerts.append(_("unable to act"))
     if sheet.stress >= engine.MAX_STRESS:
-        alerts.append("stress 5")
+        alerts.append(_("stress 5"))
     if sheet.sanity == 0:
-        alerts.append("sanity 0")
+        alerts.append(_("sanity 0"))
     return Summary(values=tuple(values), alerts=tuple(alerts))
 
 

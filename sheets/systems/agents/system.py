@@ -1,5 +1,7 @@
 """Agents (DPI homebrew) in the registry."""
 
+from django.utils.translation import gettext_lazy as _
+
 from sheets.systems.registry import Collection, RollAction, System
 
 FORMS = "sheets.systems.agents.forms"
@@ -56,14 +58,16 @@ AGENTS = System(
             "skills",
             "skills",
             f"{FORMS}.SkillForm",
-            "Custom skills",
-            "custom skill",
+            _("Custom skills"),
+            _("custom skill"),
             history_label="skill",  # the seed's skills change too (XP, levels)
         ),
-        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
-        Collection("items", "items", f"{FORMS}.ItemForm", "Items", "gear item"),
-        Collection("supplies", "supplies", f"{FORMS}.SupplyForm", "Supplies", "supply"),
-        Collection("juniors", "juniors", f"{FORMS}.JuniorForm", "Junior agents", "junior agent"),
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", _("Weapons"), _("weapon")),
+        Collection("items", "items", f"{FORMS}.ItemForm", _("Items"), _("gear item")),
+        Collection("supplies", "supplies", f"{FORMS}.SupplyForm", _("Supplies"), _("supply")),
+        Collection(
+            "juniors", "juniors", f"{FORMS}.JuniorForm", _("Junior agents"), _("junior agent")
+        ),
     ),
     sections=("state", "counters", "warnings", "weapon_list", "supply_costs", "tab_agent"),
     on_show_tabs=("agent",),
@@ -72,69 +76,75 @@ AGENTS = System(
     actions=(
         _action(
             "basic",
-            "Basic roll",
+            _("Basic roll"),
             "BasicRollForm",
             "basic_roll",
             reads=("stats", "skills", "stress", "High", "time of day", "weapons"),
         ),
         _action(
             "incoming",
-            "Incoming damage",
+            _("Incoming damage"),
             "IncomingDamageForm",
             "incoming_damage",
             reads=("HP", "FT", "armor"),
         ),
         _action(
-            "sanity", "Sanity damage", "SanityDamageForm", "sanity_damage", reads=("Sanity", "HP")
+            "sanity",
+            _("Sanity damage"),
+            "SanityDamageForm",
+            "sanity_damage",
+            reads=("Sanity", "HP"),
         ),
         _action(
             "short_rest",
-            "Short rest",
+            _("Short rest"),
             "ShortRestForm",
             "short_rest",
             reads=("Luck", "HP", "FT", "Sanity"),
         ),
         _action(
-            "long_rest", "Long rest", "LongRestForm", "long_rest", reads=("HP", "FT", "Sanity")
+            "long_rest", _("Long rest"), "LongRestForm", "long_rest", reads=("HP", "FT", "Sanity")
         ),
-        _action("stim", "Use a stim", "StimForm", "use_stim", reads=("stims", "HP", "stress")),
+        _action("stim", _("Use a stim"), "StimForm", "use_stim", reads=("stims", "HP", "stress")),
         _action(
             "spend_high",
-            "Spend High on stress",
+            _("Spend High on stress"),
             "SpendHighForm",
             "spend_high",
             reads=("High", "stress"),
         ),
         _action(
             "research",
-            "Research / interview",
+            _("Research / interview"),
             "ResearchForm",
             "research",
             reads=("stats", "skills", "research timer"),
         ),
-        _action("reload", "Reload a weapon", "ReloadForm", "reload", reads=("weapons",)),
-        _action("raise", "Raise a skill", "RaiseSkillForm", "raise_skill", reads=("skill XP",)),
+        _action("reload", _("Reload a weapon"), "ReloadForm", "reload", reads=("weapons",)),
+        _action("raise", _("Raise a skill"), "RaiseSkillForm", "raise_skill", reads=("skill XP",)),
         _action(
             "revive",
-            "Death and revival",
+            _("Death and revival"),
             "ReviveForm",
             "revive",
             reads=("traumas", "stress", "High"),
         ),
         _action(
             "remove_trauma",
-            "Remove a trauma (a month of rest)",
+            _("Remove a trauma (a month of rest)"),
             "RemoveTraumaForm",
             "remove_trauma",
             reads=("traumas",),
         ),
-        _action("clock", "Party clock", "ClockForm", "clock", reads=("party clock",), gm_only=True),
+        _action(
+            "clock", _("Party clock"), "ClockForm", "clock", reads=("party clock",), gm_only=True
+        ),
     ),
     choose=f"{ACTIONS}.choose",
     npc_actions=(
         RollAction(
             "npc",
-            "NPC roll",
+            _("NPC roll"),
             "rolls.systems.agents.npc_forms.NpcRollForm",
             "rolls.systems.agents.npc_actions.npc_roll",
             reads=("the NPC's stat and skill", "the referee's 2d12"),

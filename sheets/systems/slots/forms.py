@@ -1,6 +1,7 @@
 """Slots forms: the sheet's own fields (autosaved), and the grid's add forms."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from sheets.systems.slots.dice.sheet import GEAR_TAGS, IDEA_KINDS
 from sheets.systems.slots.models import SlotsSheet
@@ -21,7 +22,7 @@ class ItemForm(forms.Form):
     tags = forms.MultipleChoiceField(
         choices=[(t, t) for t in GEAR_TAGS], required=False, widget=forms.CheckboxSelectMultiple
     )
-    free_tags = forms.CharField(max_length=200, required=False, label="Free tags")
+    free_tags = forms.CharField(max_length=200, required=False, label=_("Free tags"))
     wrapped = forms.BooleanField(required=False)
 
     def __init__(self, numbers, *args, **kwargs):

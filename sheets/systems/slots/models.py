@@ -9,6 +9,7 @@ creates the built-in Human (and the example Goblin) when they are missing.
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, Q, UniqueConstraint
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from config.ids import parse_id
@@ -55,21 +56,21 @@ class SlotsPeople(models.Model):
 
     name = models.CharField(max_length=60, unique=True)
     focus_slots = models.PositiveSmallIntegerField(default=4)
-    head = models.PositiveSmallIntegerField(default=2, help_text="The head's gear slot.")
+    head = models.PositiveSmallIntegerField(default=2, help_text=_("The head's gear slot."))
     extremities = models.CharField(
-        max_length=60, default="5, 6", help_text="Body slots where ice starts, e.g. 5, 6."
+        max_length=60, default="5, 6", help_text=_("Body slots where ice starts, e.g. 5, 6.")
     )
     adjacency = models.CharField(
-        max_length=300, blank=True, help_text="Adjacent gear slots, e.g. 2-3, 3-4, 4-5."
+        max_length=300, blank=True, help_text=_("Adjacent gear slots, e.g. 2-3, 3-4, 4-5.")
     )
     focus_adjacency = models.CharField(
-        max_length=200, blank=True, help_text="Adjacent focus slots, e.g. 1-2, 2-3."
+        max_length=200, blank=True, help_text=_("Adjacent focus slots, e.g. 1-2, 2-3.")
     )
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
-        verbose_name_plural = "Slots peoples"
+        verbose_name_plural = _("Slots peoples")
         constraints = [
             CheckConstraint(
                 condition=Q(focus_slots__gte=1, focus_slots__lte=MAX_FOCUS),
@@ -149,7 +150,8 @@ class SlotsSheet(models.Model):
     people = models.ForeignKey(SlotsPeople, on_delete=models.PROTECT, related_name="sheets")
     notes = models.TextField(blank=True)
     pack_dropped = models.BooleanField(
-        default=False, help_text="A dropped pack counts as empty for every check while it is down."
+        default=False,
+        help_text=_("A dropped pack counts as empty for every check while it is down."),
     )
     unconscious = models.BooleanField(default=False)
     dead = models.BooleanField(default=False)
@@ -175,11 +177,13 @@ class SlotsItem(models.Model):
     sheet = models.ForeignKey(SlotsSheet, on_delete=models.CASCADE, related_name="items")
     slot = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=80)
-    tags = models.CharField(max_length=200, blank=True, help_text="Comma-separated game tags.")
+    tags = models.CharField(max_length=200, blank=True, help_text=_("Comma-separated game tags."))
     free_tags = models.CharField(
-        max_length=200, blank=True, help_text="Your own words (magical, hot...), comma-separated."
+        max_length=200,
+        blank=True,
+        help_text=_("Your own words (magical, hot...), comma-separated."),
     )
-    wrapped = models.BooleanField(default=False, help_text="Rigid but wrapped: does not clank.")
+    wrapped = models.BooleanField(default=False, help_text=_("Rigid but wrapped: does not clank."))
     damaged = models.BooleanField(default=False)
     history = HistoricalRecords()
 
@@ -222,7 +226,7 @@ class SlotsIdea(models.Model):
     kind = models.CharField(max_length=10, choices=[(k, k.title()) for k in IDEA_KINDS])
     name = models.CharField(max_length=80)
     target = models.CharField(
-        max_length=80, blank=True, help_text="Who or what is aimed at or heeded."
+        max_length=80, blank=True, help_text=_("Who or what is aimed at or heeded.")
     )
     concentrating = models.BooleanField(default=False)
     history = HistoricalRecords()
@@ -314,7 +318,7 @@ class SlotsClock(models.Model):
     a try applies the time rules to every Slots sheet of the party."""
 
     COLD = [
-        ("", "Not in extreme cold"),
+        ("", _("Not in extreme cold")),
         ("5", "Extreme cold (ice worsens every 5 tries)"),
         ("10", "Extreme cold, well-clothed (every 10)"),
         ("20", "Extreme cold, dressed for it (every 20)"),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from sheets.editing import editing_context
 from sheets.systems.registry import Summary, SummaryValue
 from sheets.systems.slots import rules
@@ -154,7 +156,7 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         "focus_numbers": list(range(1, sheet.people.focus_slots + 1)),
         "notes_field": edit["editable_fields"]["notes"],
         "name_field": edit["editable_fields"]["character-name"],
-        "sheet_tabs": [{"slug": "notes", "label": "Notes"}],
+        "sheet_tabs": [{"slug": "notes", "label": _("Notes")}],
     }
 
 
@@ -162,22 +164,23 @@ def summary(sheet) -> SlotsSummary:
     state = rules.engine_sheet(sheet)
     now = status(sheet, state)
     values = [
-        SummaryValue("People", sheet.people.name),
+        SummaryValue(_("People"), sheet.people.name),
         SummaryValue(
-            "Wounds",
-            f"{now['open_wounds']} open, {now['closed_wounds']} closed",
+            _("Wounds"),
+            _("%(open)s open, %(closed)s closed")
+            % {"open": now["open_wounds"], "closed": now["closed_wounds"]},
             alert=bool(now["open_wounds"]),
         ),
-        SummaryValue("Exhaustion", str(now["exhaustion"]), alert=bool(now["exhaustion"])),
-        SummaryValue("Terror in focus", str(now["terror"]), alert=bool(now["terror"])),
+        SummaryValue(_("Exhaustion"), str(now["exhaustion"]), alert=bool(now["exhaustion"])),
+        SummaryValue(_("Terror in focus"), str(now["terror"]), alert=bool(now["terror"])),
     ]
     alerts = []
     if now["dead"]:
-        alerts.append("dead")
+        alerts.append(_("dead"))
     elif now["unconscious"]:
-        alerts.append("unconscious")
+        alerts.append(_("unconscious"))
     if sheet.pack_dropped:
-        alerts.append("pack dropped")
+        alerts.append(_("pack dropped"))
     alerts.extend(c for c in now["conditions"] if c in ("bleeding", "fire", "suffocation"))
     return SlotsSummary(values=tuple(values), alerts=tuple(alerts), grid=grid(sheet))
 

@@ -1,5 +1,7 @@
 """Slots (the slot-inventory game) in the registry."""
 
+from django.utils.translation import gettext_lazy as _
+
 from sheets.systems.registry import GroupCheckKind, RollAction, System
 
 FORMS = "rolls.systems.slots.forms"
@@ -36,22 +38,24 @@ SLOTS = System(
     actions=(
         RollAction(
             "check",
-            "Check",
+            _("Check"),
             f"{FORMS}.CheckForm",
             f"{ACTIONS}.check",
             reads=("focus slots", "gear slots", "wounds", "conditions"),
         ),
-        RollAction("fall", "Fall", f"{FORMS}.FallForm", f"{ACTIONS}.fall", reads=("gear slots",)),
+        RollAction(
+            "fall", _("Fall"), f"{FORMS}.FallForm", f"{ACTIONS}.fall", reads=("gear slots",)
+        ),
         RollAction(
             "corruption",
-            "Corruption exposure",
+            _("Corruption exposure"),
             f"{FORMS}.CorruptionForm",
             f"{ACTIONS}.corruption",
             reads=("corruption marks",),
         ),
         RollAction(
             "time",
-            "Time passes (GM)",
+            _("Time passes (GM)"),
             f"{FORMS}.TimeForm",
             f"{ACTIONS}.time",
             reads=("wounds", "conditions"),
@@ -61,7 +65,7 @@ SLOTS = System(
     group_checks=(
         GroupCheckKind(
             "cooperation",
-            "Cooperation (each rolls, exchanges, then read)",
+            _("Cooperation (each rolls, exchanges, then read)"),
             start_form=f"{FORMS}.CooperationStartForm",
             run=f"{ACTIONS}.cooperation_part",
             swap=f"{ACTIONS}.cooperation_swap",
@@ -71,7 +75,7 @@ SLOTS = System(
     npc_actions=(
         RollAction(
             "judge",
-            "Judge check",
+            _("Judge check"),
             "rolls.systems.slots.npc_forms.JudgeCheckForm",
             "rolls.systems.slots.npc_actions.judge_check",
             reads=("the NPC's slots, read by the judge",),

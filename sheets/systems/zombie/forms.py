@@ -6,6 +6,7 @@ next to the field being edited.
 """
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit
 from sheets.systems.zombie.models import (
@@ -27,9 +28,12 @@ class ZombieSheetForm(CrossFieldMixin, forms.ModelForm):
         fields = ["background", "description", "notes", "option_skill", "option_scope",
                   "option_bonus"]  # fmt: skip
         labels = {
-            "option_skill": "Learned skill",
-            "option_scope": "Scope",
-            "option_bonus": "Bonus",
+            "background": _("Background"),
+            "description": _("Description"),
+            "notes": _("Notes"),
+            "option_skill": _("Learned skill"),
+            "option_scope": _("Scope"),
+            "option_bonus": _("Bonus"),
         }
         help_texts = {"option_skill": "", "option_scope": "", "option_bonus": "",
                       "background": ""}  # fmt: skip
@@ -43,10 +47,10 @@ class ZombieSheetForm(CrossFieldMixin, forms.ModelForm):
         if "option_bonus" in self.fields:
             limit(
                 self.fields["option_bonus"], 0, MAX_OPTION_BONUS,
-                f"A learned skill gives +0 to +{MAX_OPTION_BONUS}.",
+                _("A learned skill gives +0 to +%(most)s.") % {"most": MAX_OPTION_BONUS},
             )  # fmt: skip
         if "option_skill" in self.fields:
-            self.fields["option_skill"].widget.attrs["placeholder"] = "unspent"
+            self.fields["option_skill"].widget.attrs["placeholder"] = _("unspent")
 
     def clean(self):
         cleaned = super().clean()
@@ -65,14 +69,14 @@ class ConditionForm(CrossFieldMixin, forms.ModelForm):
     class Meta:
         model = ZombieCondition
         fields = ["name", "kind", "modifier"]
-        labels = {"name": "Injury or status", "kind": "Kind", "modifier": "Modifier"}
+        labels = {"name": _("Injury or status"), "kind": _("Kind"), "modifier": _("Modifier")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "modifier" in self.fields:
             limit(
                 self.fields["modifier"], -MAX_INJURY, 1,
-                "An injury gives -3 to 0; a status effect -1, 0 or +1.",
+                _("An injury gives -3 to 0; a status effect -1, 0 or +1."),
             )  # fmt: skip
 
     def clean(self):
@@ -99,11 +103,16 @@ class ItemForm(forms.ModelForm):
     class Meta:
         model = ZombieItem
         fields = ["name", "quantity", "note"]
-        labels = {"name": "Item", "quantity": "Count"}
+        labels = {"name": _("Item"), "quantity": _("Count")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        limit(self.fields["quantity"], 0, MAX_COUNT, f"A count runs from 0 to {MAX_COUNT}.")
+        limit(
+            self.fields["quantity"],
+            0,
+            MAX_COUNT,
+            _("A count runs from 0 to %(most)s.") % {"most": MAX_COUNT},
+        )
 
     @property
     def helper(self):
@@ -123,12 +132,17 @@ class WeaponForm(forms.ModelForm):
     class Meta:
         model = ZombieWeapon
         fields = ["name", "ammo", "rounds", "note"]
-        labels = {"name": "Weapon", "ammo": "Ammunition", "rounds": "Rounds"}
+        labels = {"name": _("Weapon"), "ammo": _("Ammunition"), "rounds": _("Rounds")}
         help_texts = {"ammo": ""}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        limit(self.fields["rounds"], 0, MAX_COUNT, f"Rounds run from 0 to {MAX_COUNT}.")
+        limit(
+            self.fields["rounds"],
+            0,
+            MAX_COUNT,
+            _("Rounds run from 0 to %(most)s.") % {"most": MAX_COUNT},
+        )
 
     @property
     def helper(self):
@@ -147,7 +161,7 @@ class TaskForm(forms.ModelForm):
     class Meta:
         model = ZombieTask
         fields = ["name"]
-        labels = {"name": "Task"}
+        labels = {"name": _("Task")}
 
     @property
     def helper(self):

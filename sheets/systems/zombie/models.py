@@ -4,6 +4,7 @@ status effects, inventory, the tasks attempted; and the zombie kinds (GM data)."
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from sheets.systems.zombie.rules import (
@@ -24,7 +25,9 @@ __all__ = [
 ]
 
 MAX_COUNT = 999  # items and rounds of ammunition
-UNSPENT_OPTION = "An unspent Player's Option has no bonus or scope: name the skill it buys first."
+UNSPENT_OPTION = _(
+    "An unspent Player's Option has no bonus or scope: name the skill it buys first."
+)
 
 
 def condition_error(kind: str, modifier) -> str:
@@ -32,12 +35,15 @@ def condition_error(kind: str, modifier) -> str:
     if modifier is None:
         return ""
     if kind == "injury" and not -MAX_INJURY <= modifier <= 0:
-        return f"An injury gives a penalty from -{MAX_INJURY} to 0, not {modifier:+d}."
+        return _("An injury gives a penalty from -%(most)s to 0, not %(modifier)s.") % {
+            "most": MAX_INJURY,
+            "modifier": f"{modifier:+d}",
+        }
     if kind == "status" and not -1 <= modifier <= 1:
-        return (
-            f"A status effect is one factor of the character's-status level: -1, 0 or +1, "
-            f"not {modifier:+d}."
-        )
+        return _(
+            "A status effect is one factor of the character's-status level: -1, 0 or +1, "
+            "not %(modifier)s."
+        ) % {"modifier": f"{modifier:+d}"}
     return ""
 
 
@@ -53,33 +59,33 @@ class ZombieSheet(models.Model):
         "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="zombie"
     )
     background = models.CharField(
-        max_length=200, blank=True, help_text="Who the survivor was before (nurse, mechanic...)."
+        max_length=200, blank=True, help_text=_("Who the survivor was before (nurse, mechanic...).")
     )
     description = models.TextField(blank=True)
     notes = models.TextField(blank=True)
 
     # The Player's Option: one point, unspent ("") or invested in a learned skill.
     option_skill = models.CharField(
-        "Player's Option skill", max_length=100, blank=True,
-        help_text="Empty while the point is unspent: Strong, Pilot, Hacker...",
+        _("Player's Option skill"), max_length=100, blank=True,
+        help_text=_("Empty while the point is unspent: Strong, Pilot, Hacker..."),
     )  # fmt: skip
     option_scope = models.CharField(
-        "scope", max_length=100, blank=True, help_text="What it covers: automobile, doors..."
+        _("scope"), max_length=100, blank=True, help_text=_("What it covers: automobile, doors...")
     )
     option_bonus = models.PositiveSmallIntegerField(
-        "bonus", default=0, help_text="Added to checks it applies to (0 for a skill that only "
-        "makes an action possible, like Hacker)."
+        _("bonus"), default=0, help_text=_("Added to checks it applies to (0 for a skill that only "
+        "makes an action possible, like Hacker).")
     )  # fmt: skip
     option_roll = models.PositiveIntegerField(
-        "bought on roll", null=True, blank=True,
-        help_text="The roll the option was bought after, if it was bought after a roll.",
+        _("bought on roll"), null=True, blank=True,
+        help_text=_("The roll the option was bought after, if it was bought after a roll."),
     )  # fmt: skip
-    option_roll_label = models.CharField("bought on", max_length=200, blank=True)
+    option_roll_label = models.CharField(_("bought on"), max_length=200, blank=True)
 
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = "Zombiepocalypse sheet"
+        verbose_name = _("Zombiepocalypse sheet")
         constraints = [
             _between("option_bonus", 0, MAX_OPTION_BONUS),
             CheckConstraint(
@@ -109,8 +115,8 @@ class ZombieSheet(models.Model):
 
 
 class ConditionKind(models.TextChoices):
-    INJURY = "injury", "Injury"
-    STATUS = "status", "Status effect"
+    INJURY = "injury", _("Injury")
+    STATUS = "status", _("Status effect")
 
 
 class ZombieCondition(models.Model):
@@ -131,7 +137,7 @@ class ZombieCondition(models.Model):
                 condition=Q(kind="injury", modifier__lte=0)
                 | Q(kind="status", modifier__gte=-1, modifier__lte=1),
                 name="%(class)s_modifier_by_kind",
-                violation_error_message=(
+                violation_error_message=_(
                     "An injury gives -3 to 0; a status effect -1, 0 or +1 (one factor of the "
                     "character's-status level)."
                 ),
@@ -166,8 +172,10 @@ class ZombieItem(models.Model):
 class ZombieWeapon(models.Model):
     sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="weapons")
     name = models.CharField(max_length=100)
-    ammo = models.CharField("ammunition", max_length=50, blank=True, help_text="9mm, shells...")
-    rounds = models.PositiveSmallIntegerField("rounds", default=0)
+    ammo = models.CharField(
+        _("ammunition"), max_length=50, blank=True, help_text=_("9mm, shells...")
+    )
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
     note = models.CharField(max_length=200, blank=True)
     history = HistoricalRecords()
 
@@ -180,9 +188,9 @@ class ZombieWeapon(models.Model):
 
 
 class TaskStatus(models.TextChoices):
-    OPEN = "open", "Open"
-    SUCCEEDED = "succeeded", "Succeeded"
-    FAILED = "failed", "Failed"
+    OPEN = "open", _("Open")
+    SUCCEEDED = "succeeded", _("Succeeded")
+    FAILED = "failed", _("Failed")
 
 
 class ZombieTask(models.Model):
@@ -191,13 +199,13 @@ class ZombieTask(models.Model):
     roll. Its checks are the rolls that name it (``Roll.inputs["task"]``)."""
 
     sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="tasks")
-    name = models.CharField("task", max_length=200)
+    name = models.CharField(_("task"), max_length=200)
     status = models.CharField(max_length=10, choices=TaskStatus.choices, default="open")
     basic = models.BooleanField(
-        default=False, help_text="The GM ruled it a basic action: no roll needed."
+        default=False, help_text=_("The GM ruled it a basic action: no roll needed.")
     )
     situation_changes = models.PositiveSmallIntegerField(
-        default=0, help_text="How often the GM marked the situation changed after a failure."
+        default=0, help_text=_("How often the GM marked the situation changed after a failure.")
     )
     history = HistoricalRecords()
 
@@ -219,7 +227,7 @@ class ZombieTask(models.Model):
 
 def _target_field(label, default):
     return models.PositiveSmallIntegerField(
-        label, default=default, help_text="Succeeds on this or more on the modified d6."
+        label, default=default, help_text=_("Succeeds on this or more on the modified d6.")
     )
 
 
@@ -239,7 +247,7 @@ class ZombieKind(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [_between(name, 2, 6) for name, _ in ABILITIES]
+        constraints = [_between(name, 2, 6) for name, _label in ABILITIES]
 
     def __str__(self):
         return self.name

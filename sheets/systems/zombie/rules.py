@@ -21,26 +21,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext_lazy as _
+
 LEVELS = (
-    ("environment", "Environment", "darkness, fog, wet, noise..."),
-    ("target", "Target or opponent", "a large man, a heavy object, a helper, a pulley..."),
-    ("status", "Character's status", "tied up, blinded, rested..."),
+    ("environment", _("Environment"), _("darkness, fog, wet, noise...")),
+    ("target", _("Target or opponent"), _("a large man, a heavy object, a helper, a pulley...")),
+    ("status", _("Character's status"), _("tied up, blinded, rested...")),
 )
 LEVEL_LABELS = {slug: label for slug, label, _ in LEVELS}
 MAX_FACTORS = 5  # factors named per level and direction: they count as one anyway
 MAX_OPTION_BONUS = 3
 MAX_INJURY = 3  # one injury's penalty: -3..0
 ABILITIES = (
-    ("agility", "Agility"),
-    ("perception", "Perception"),
-    ("cunning", "Cunning"),
-    ("strength", "Strength"),
-    ("endurance", "Endurance"),
+    ("agility", _("Agility")),
+    ("perception", _("Perception")),
+    ("cunning", _("Cunning")),
+    ("strength", _("Strength")),
+    ("endurance", _("Endurance")),
 )
 ABILITY_LABELS = dict(ABILITIES)
 
-FAILED_REFUSAL = "failed: it cannot be tried again until the situation changes"
-BASIC_NOTE = "a basic action: no roll is needed, it simply succeeds"
+FAILED_REFUSAL = _("failed: it cannot be tried again until the situation changes")
+BASIC_NOTE = _("a basic action: no roll is needed, it simply succeeds")
 
 
 def injury_total(conditions: Iterable) -> int:

@@ -5,15 +5,18 @@ tasks' checks come from the roll log, in one query, through rolls' ``{% with_che
 (templatetags/zombie_rolls.py).
 """
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from sheets.editing import editing_context
 from sheets.systems.registry import Summary, SummaryValue
 from sheets.systems.zombie import rules
 from sheets.systems.zombie.models import ZombieSheet
 
 SHEET_TABS = [
-    {"slug": "tasks", "label": "Tasks"},
-    {"slug": "inventory", "label": "Inventory"},
-    {"slug": "notes", "label": "Notes"},
+    {"slug": "tasks", "label": gettext_lazy("Tasks")},
+    {"slug": "inventory", "label": gettext_lazy("Inventory")},
+    {"slug": "notes", "label": gettext_lazy("Notes")},
 ]
 
 
@@ -69,8 +72,8 @@ def summary(sheet) -> Summary:
     """The GM's card: the Player's Option spent or not, injuries, failed tasks."""
     values = [
         SummaryValue(
-            "Player's Option",
-            sheet.option_name if sheet.option_spent else "unspent",
+            _("Player's Option"),
+            sheet.option_name if sheet.option_spent else _("unspent"),
         )
     ]
     alerts = []
@@ -79,24 +82,26 @@ def summary(sheet) -> Summary:
     statuses = [c for c in conditions if c.kind == "status"]
     if injuries:
         text = "; ".join(f"{c.name} {c.modifier:+d}" for c in injuries)
-        values.append(SummaryValue("Injuries", text, alert=True))
-        alerts.append(f"injured ({rules.injury_total(conditions):+d})")
+        values.append(SummaryValue(_("Injuries"), text, alert=True))
+        alerts.append(_("injured (%(total)s)") % {"total": f"{rules.injury_total(conditions):+d}"})
     else:
-        values.append(SummaryValue("Injuries", "none"))
+        values.append(SummaryValue(_("Injuries"), _("none")))
     if statuses:
         values.append(
-            SummaryValue("Status", "; ".join(f"{c.name} {c.modifier:+d}" for c in statuses))
+            SummaryValue(_("Status"), "; ".join(f"{c.name} {c.modifier:+d}" for c in statuses))
         )
     failed = getattr(sheet, "failed_on_card", None)  # the dashboard's: the newest few
     if failed is None:
         failed = sorted((task for task in sheet.tasks.all() if task.failed), key=lambda t: -t.pk)
     in_all = getattr(failed[0], "failed_in_all", len(failed)) if failed else 0
-    text = "; ".join(task.name for task in failed[:FAILED_ON_CARD]) or "none"
+    text = "; ".join(task.name for task in failed[:FAILED_ON_CARD]) or _("none")
     if in_all > FAILED_ON_CARD:
-        text += f" (and {in_all - FAILED_ON_CARD} earlier)"
-    values.append(SummaryValue("Failed tasks", text, alert=bool(failed)))
+        text += _(" (and %(count)s earlier)") % {"count": in_all - FAILED_ON_CARD}
+    values.append(SummaryValue(_("Failed tasks"), text, alert=bool(failed)))
     if failed:
-        alerts.append(f"{in_all} failed task{'s' if in_all > 1 else ''}")
+        alerts.append(
+            ngettext("%(count)s failed task", "%(count)s failed tasks", in_all) % {"count": in_all}
+        )
     return Summary(values=tuple(values), alerts=tuple(alerts))
 
 

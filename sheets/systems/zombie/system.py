@@ -1,5 +1,7 @@
 """Zombiepocalypse (Z6E) in the registry."""
 
+from django.utils.translation import gettext_lazy as _
+
 from sheets.systems.registry import Collection, GroupCheckKind, RollAction, System
 
 FORMS = "sheets.systems.zombie.forms"
@@ -51,26 +53,26 @@ ZOMBIE = System(
             "conditions",
             "conditions",
             f"{FORMS}.ConditionForm",
-            "Injuries and status",
-            "status effect or injury",
+            _("Injuries and status"),
+            _("status effect or injury"),
         ),
-        Collection("tasks", "tasks", f"{FORMS}.TaskForm", "Tasks", "task"),
-        Collection("items", "items", f"{FORMS}.ItemForm", "Items", "item"),
-        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
+        Collection("tasks", "tasks", f"{FORMS}.TaskForm", _("Tasks"), _("task")),
+        Collection("items", "items", f"{FORMS}.ItemForm", _("Items"), _("item")),
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", _("Weapons"), _("weapon")),
     ),
     sections=("state", "counters", "option", "conditions_view", "tasks_view"),
     admin="sheets.systems.zombie.admin",
     actions=(
         RollAction(
             "check",
-            "Skill Check",
+            _("Skill Check"),
             f"{ROLLS}.SkillCheckForm",
             f"{ACTIONS}.skill_check",
             reads=("tasks", "injuries", "status effects", "Player's Option"),
         ),
         RollAction(
             "monster",
-            "Zombie check (GM)",
+            _("Zombie check (GM)"),
             f"{ROLLS}.MonsterCheckForm",
             f"{ACTIONS}.monster_check",
             reads=("zombie kinds",),
@@ -78,7 +80,7 @@ ZOMBIE = System(
         ),
         RollAction(
             "ruling",
-            "Task ruling (GM)",
+            _("Task ruling (GM)"),
             f"{ROLLS}.RulingForm",
             f"{ACTIONS}.gm_ruling",
             reads=("tasks",),
@@ -88,18 +90,18 @@ ZOMBIE = System(
     group_checks=(
         GroupCheckKind(
             "lift",
-            "Team lift (one rolls, the others lift with them)",
+            _("Team lift (one rolls, the others lift with them)"),
             start_form=f"{ROLLS}.TeamLiftStartForm",
             run=f"{ACTIONS}.lift_part",
             read=f"{ACTIONS}.lift_read",
-            roles=(("roll", "Lift (roll for the team)"), ("help", "Lift together (+1)")),
+            roles=(("roll", _("Lift (roll for the team)")), ("help", _("Lift together (+1)"))),
         ),
     ),
     choose=f"{ACTIONS}.choose",
     npc_actions=(
         RollAction(
             "zombie",
-            "Zombie check",
+            _("Zombie check"),
             "rolls.systems.zombie.npc_forms.ZombieCheckForm",
             "rolls.systems.zombie.npc_actions.zombie_check",
             reads=("zombie kinds",),

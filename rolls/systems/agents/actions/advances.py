@@ -6,13 +6,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rolls.actions import Rolled
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.agents.models import MAX_XP
 from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import say
 
+from .basic import OUTCOMES
 from .sheet import (
     AMMUNITION_RELOADS,
     Changes,
@@ -201,14 +205,14 @@ def clock(sheet, cleaned_data, rng) -> Rolled:
 def choose(sheet, roll_row, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
     """After a basic roll: spend High once the dice are seen (+1 per point)."""
     if roll_row.kind != "basic" or "basic" not in roll_row.result:
-        raise DiceError("Only a basic roll can take High after the dice are seen.")
+        raise DiceError(_("Only a basic roll can take High after the dice are seen."))
     if roll_row.character_id != sheet.character_id:
-        raise DiceError("This roll belongs to another character.")
+        raise DiceError(_("This roll belongs to another character."))
     if roll_row.result.get("high_after"):
-        raise DiceError("High was spent on this roll already.")
+        raise DiceError(_("High was spent on this roll already."))
     high = _pk(data.get("high"))
     if not high:
-        raise DiceError("Spend 1 to 3 High.")
+        raise DiceError(_("Spend 1 to 3 High."))
     earlier = dice.BasicRoll.from_data(roll_row.result["basic"])
     # the sheet as it is now: the stored roll's effects are on it already
     earlier = dataclasses.replace(earlier, mind_after=rules.mind(sheet))
@@ -230,10 +234,17 @@ def choose(sheet, roll_row, data, *, by_gm: bool = False) -> list[dict[str, Any]
     roll_row.result = {
         **roll_row.result,
         "high_after": high,
-        "outcome": later.outcome.value,
+        "outcome": OUTCOMES[later.outcome],
         "lines": [
             *roll_row.result.get("lines", []),
-            [f"{high} High spent after", f"{earlier.outcome.value} → {later.outcome.value}"],
+            [
+                say("%(high)s High spent after", high=high),
+                say(
+                    "%(before)s → %(after)s",
+                    before=OUTCOMES[earlier.outcome],
+                    after=OUTCOMES[later.outcome],
+                ),
+            ],
         ],
     }
     return changes.effects
@@ -254,6 +265,6 @@ def high_options(roll_row, sheet) -> list[list]:
     seen, found = {earlier.outcome}, []
     for high, outcome in options:
         if outcome not in seen:
-            found.append([high, outcome.value])
+            found.append([high, OUTCOMES[outcome]])
             seen.add(outcome)
     return found

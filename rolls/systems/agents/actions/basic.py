@@ -6,8 +6,19 @@ from rolls.actions import Rolled
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.models import MAX_XP
 from sheets.systems.dice.core import DiceError, as_data, roll
+from sheets.systems.dice.words import say
 
 from .sheet import BASIC_RULE, Changes, _dice, _distinct, build_check, cannot_act, locked_skill
+
+# The table's six results as sayings (the engine's ``Outcome`` values are their English).
+OUTCOMES = {
+    dice.Outcome.FAILURE: say("Failure"),
+    dice.Outcome.COST_MINUS: say("Cost (-1)"),
+    dice.Outcome.COST: say("Cost"),
+    dice.Outcome.COST_PLUS: say("Cost (+1)"),
+    dice.Outcome.SUCCESS: say("Success"),
+    dice.Outcome.CRIT: say("Crit"),
+}
 
 
 def basic_roll(sheet, cleaned_data, rng) -> Rolled:
@@ -45,24 +56,30 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
             "dice": _dice(result.dice[2:]),
         },
     ]
-    lines = [[mod.label, f"{mod.amount:+d}"] for mod in result.modifiers]
+    lines = [[label, f"{amount:+d}"] for label, amount in dice.check_modifier_sayings(check)]
     lines.append(
         [
-            "Total",
+            say("Total"),
             f"{sum(result.player_faces)} + {result.total - sum(result.player_faces)}"
             f" = {result.total}",
         ]
     )
+    referee = [f"{f} + {result.difficulty}" for f in result.referee_faces]
     lines.append(
-        ["Referee", " and ".join(f"{f} + {result.difficulty}" for f in result.referee_faces)]
+        [
+            say("Referee"),
+            say("%(first)s and %(second)s", first=referee[0], second=referee[1])
+            if len(referee) == 2
+            else " and ".join(referee),
+        ]
     )
-    outcome = result.outcome.value
+    outcome = OUTCOMES[result.outcome]
     if weapon is not None:
         outcome = _attack(sheet, weapon, result, rng, changes, groups, lines)
     changes.save(f"Basic roll: {skill.name}")
-    label = f"{skill.name} ({check.stat_name})"
+    label = say("%(skill)s (%(stat)s)", skill=skill.name, stat=dice.term(check.stat_name))
     if weapon is not None:
-        label = f"Attack with {weapon.name}: {label}"
+        label = say("Attack with %(weapon)s: %(label)s", weapon=weapon.name, label=label)
     return Rolled(
         kind="basic",
         label=label,
@@ -78,11 +95,11 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
             "dice": _dice(result.dice),
             "dice_groups": groups,
             "lines": lines,
-            "rule": BASIC_RULE + " " + "; ".join(result.notes),
+            "rule": say("%(rule)s %(notes)s", rule=BASIC_RULE, notes="; ".join(result.notes)),
             "basic": as_data(result),
-            "outcome": result.outcome.value,
+            "outcome": OUTCOMES[result.outcome],
             "high_options": [
-                [h, o.value] for h, o in _distinct(dice.high_options(result), result.outcome)
+                [h, OUTCOMES[o]] for h, o in _distinct(dice.high_options(result), result.outcome)
             ],
         },
         effects=changes.effects,
@@ -114,20 +131,38 @@ def _attack(sheet, weapon, result, rng, changes, groups, lines):
     damage = dice.damage_roll(rng, engine_weapon(weapon), result.outcome)
     if damage.dice:
         groups.append({"label": f"Damage {weapon.damage_text}", "dice": _dice(damage.dice)})
-    lines.append(["Damage", f"{damage.damage} ({damage.rule})"])
-    lines.append(["AP to fire", str(weapon.ap_cost)])
-    outcome = f"{result.outcome.value}, {damage.damage} damage"
+    lines.append([say("Damage"), f"{damage.damage} ({damage.rule})"])
+    lines.append([say("AP to fire"), str(weapon.ap_cost)])
+    outcome = say(
+        "%(outcome)s, %(damage)s damage", outcome=OUTCOMES[result.outcome], damage=damage.damage
+    )
     if weapon.burn and damage.damage:
         rounds = roll(rng, 6)
         burn = {"kind": "burn", "size": 6, "face": rounds, "counts": "rounds", "rerolled": False}
         groups.append({"label": "Burn (rounds)", "dice": [burn]})
-        lines.append(["Burn", f"1 damage per round for {rounds} rounds on each target in range"])
+        lines.append(
+            [
+                say("Burn"),
+                say(
+                    "1 damage per round for %(rounds)s rounds on each target in range",
+                    rounds=rounds,
+                ),
+            ]
+        )
     if weapon.explosive:
-        lines.append(["Explosive", f"every target within {2 * weapon.level} spaces"])
+        lines.append(
+            [
+                say("Explosive"),
+                say("every target within %(spaces)s spaces", spaces=2 * weapon.level),
+            ]
+        )
     if weapon.arc or weapon.piercing:
         lines.append(
-            ["Hits", "every target in the cone" if weapon.arc else "every target in the line"]
+            [
+                say("Hits"),
+                say("every target in the cone") if weapon.arc else say("every target in the line"),
+            ]
         )
     if result.outcome.rank <= dice.Outcome.COST_PLUS.rank:
-        lines.append(["Enemy", "counter-attacks"])
+        lines.append([say("Enemy"), say("counter-attacks")])
     return outcome

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from rolls.actions import Rolled
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
@@ -151,7 +153,7 @@ def long_rest(sheet, cleaned_data, rng) -> Rolled:
 def use_stim(sheet, cleaned_data, rng) -> Rolled:
     item = stims(sheet)
     if item is None:
-        raise DiceError("No stims left.")
+        raise DiceError(_("No stims left."))
     item = type(item).objects.select_for_update().get(pk=item.pk)
     top = _maxima(sheet)
     face = roll(rng, 6)

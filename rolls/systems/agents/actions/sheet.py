@@ -14,8 +14,9 @@ from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.agents.models import AgentClock, AgentSheet, AgentSkill
 from sheets.systems.dice.core import as_data
+from sheets.systems.dice.words import say
 
-BASIC_RULE = (
+BASIC_RULE = say(
     "2d6 + stat bonus + skill level (Luck bonus for a Novice skill) - stress + High spent + "
     "time of day, against each referee d12 + difficulty: beating it means strictly more. "
     "Failure: +1 stress and +1 XP on the skill (no XP in combat); Crit: +1 High. A natural 2 "

@@ -28,6 +28,8 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from sheets.systems.dice.words import put_into_words, say
+
 from ...dice.core import (
     RNG,
     DiceError,
@@ -201,25 +203,58 @@ class Check:
         return cls(**fields)
 
 
-def check_modifiers(check: Check) -> tuple[Modifier, ...]:
-    """Every modifier on the player's 2d6, labelled for the result panel."""
-    mods = [Modifier(f"{check.stat_name} {check.stat}", stat_bonus(check.stat))]
+# The game's words the modifiers name, as sayings (their messages are extracted from here).
+TERMS = {
+    word["say"]: word
+    for word in (
+        say("Strength"), say("Agility"), say("Intelligence"), say("Education"),
+        say("Influence"), say("Luck"), say("Stat"),
+        say("Novice"), say("Apprentice"), say("Journeyman"), say("Craftsman"),
+        say("Artisan"), say("Master"),
+        say("Night"), say("Morning"), say("Day"), say("Evening"),
+        say("Human"), say("Vampire"), say("Sasquatch"), say("Extranormal Human"),
+    )
+}  # fmt: skip
+
+
+def term(word: str) -> Any:
+    """One of the game's words as a saying; other text (a name) as it is."""
+    return TERMS.get(word, word)
+
+
+def check_modifier_sayings(check: Check) -> tuple[tuple[Any, int], ...]:
+    """Every modifier on the player's 2d6 as (saying, amount), for the result panel."""
+    mods = [(say("%(stat)s %(score)s", stat=term(check.stat_name), score=check.stat),
+             stat_bonus(check.stat))]  # fmt: skip
     if check.skill_level:
-        title = SKILL_LEVELS[check.skill_level]
-        mods.append(Modifier(f"{check.skill} ({title})", check.skill_level))
+        title = term(SKILL_LEVELS[check.skill_level])
+        mods.append((say("%(skill)s (%(title)s)", skill=check.skill, title=title),
+                     check.skill_level))  # fmt: skip
     else:
-        mods.append(Modifier(f"Luck {check.luck} (Novice {check.skill})", stat_bonus(check.luck)))
+        mods.append(
+            (say("Luck %(luck)s (Novice %(skill)s)", luck=check.luck, skill=check.skill),
+             stat_bonus(check.luck))
+        )  # fmt: skip
     if check.mind.stress:
-        mods.append(Modifier(f"Stress {check.mind.stress}", -check.mind.stress))
+        mods.append((say("Stress %(stress)s", stress=check.mind.stress), -check.mind.stress))
     if check.high_spent:
-        mods.append(Modifier("High spent", check.high_spent))
+        mods.append((say("High spent"), check.high_spent))
     if check.hour is not None:
         when = time_of_day(check.ancestry, check.hour)
         if when.roll_modifier:
-            mods.append(Modifier(f"{when.period}, {check.ancestry}", when.roll_modifier))
+            mods.append(
+                (say("%(period)s, %(ancestry)s", period=term(when.period),
+                     ancestry=term(check.ancestry)), when.roll_modifier)
+            )  # fmt: skip
     if check.situational:
-        mods.append(Modifier("Situational", check.situational))
+        mods.append((say("Situational"), check.situational))
     return tuple(mods)
+
+
+def check_modifiers(check: Check) -> tuple[Modifier, ...]:
+    """Every modifier on the player's 2d6, labelled (in English) for the result panel."""
+    return tuple(Modifier(put_into_words(label), amount)
+                 for label, amount in check_modifier_sayings(check))  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
