@@ -12,6 +12,8 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
+from sheets.editing.numbers import typed_widget
+
 
 def _out_of_range(label, low, high, rule) -> str:
     span = {"low": f"{low:+d}", "high": f"{high:+d}"} if low < 0 else {"low": low, "high": high}
@@ -35,8 +37,6 @@ out_of_range, not_whole, missing = (
     lazy(_not_whole, str),
     lazy(_missing, str),
 )
-
-from sheets.editing.numbers import typed_widget
 
 
 def whole_number(label, low, high, initial=0, help_text="", rule="") -> forms.IntegerField:
