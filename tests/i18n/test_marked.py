@@ -28,14 +28,20 @@ from tests.i18n.covered import is_covered
 ROOT = Path(__file__).resolve().parents[2]
 
 # Words that are the same in every language (proper nouns), anywhere.
-ALLOWED_WORDS = {"Tableside"}
+ALLOWED_WORDS = {"Tableside", "UTC"}
 # Attributes whose value a person reads or hears.
 READ_ATTRIBUTES = {"title", "alt", "placeholder", "aria-label", "aria-description",
                    "aria-roledescription", "aria-valuetext", "label", "value"}  # fmt: skip
-# <input value="..."> is read on buttons only; elsewhere value is data.
+# <input value="..."> is read on buttons only; elsewhere value is data (a <button>'s
+# value too: its words are its content).
 VALUE_READ_ON = {"submit", "button", "reset"}
 UNREAD_CONTENT = {"script", "style"}  # scripts: the djangojs catalogue's (test_catalogue)
-HOLE = "\x00"  # where a template tag or variable was: no words of its own
+# where a template tag or variable was: no words of its own, and spaced so that a tag
+# inside an HTML tag (<div{% if x %} hidden{% endif %}>) leaves the tag readable
+HOLE = " \ue000 "
+URL = re.compile(r"https?://")  # an address shown as an example is no sentence
+# {% block NAME %}...{% endblock %} whose content is markup, not words: CSS classes
+UNREAD_BLOCKS = re.compile(r".*_class$")
 
 LETTERS = re.compile(r"[^\W\d_]{2,}")
 
@@ -71,11 +77,9 @@ class _Reader(HTMLParser):
         for name, value in attrs:
             if name not in READ_ATTRIBUTES or not value:
                 continue
-            if name == "value" and (
-                tag not in ("input", "button") or attributes.get("type") not in VALUE_READ_ON
-            ):
+            if name == "value" and (tag != "input" or attributes.get("type") not in VALUE_READ_ON):
                 continue
-            if has_words(value):
+            if has_words(value) and not URL.match(value):
                 self.unmarked.append(f'<{tag} {name}="{value}">')
 
     def handle_endtag(self, tag):
@@ -84,7 +88,7 @@ class _Reader(HTMLParser):
 
     def handle_data(self, data):
         if not self.inside and has_words(data):
-            self.unmarked.append(data.strip().replace(HOLE, "{…}"))
+            self.unmarked.append(data.strip().replace(HOLE.strip(), "{…}"))
 
 
 QUOTED = re.compile(r""":\s*(?P<q>["'])(?P<text>.*?)(?P=q)""")
@@ -108,6 +112,8 @@ def skeleton(source: str) -> tuple[str, list[str]]:
                 skipping = "end" + name
             elif name == "comment":
                 skipping = "endcomment"
+            elif name == "block" and UNREAD_BLOCKS.match(token.contents.split()[-1]):
+                skipping = "endblock"
             parts.append(HOLE)
         elif token.token_type == TokenType.VAR:
             for match in QUOTED.finditer(token.contents):
@@ -145,7 +151,20 @@ def test_the_template_check_finds_unmarked_words():
     assert unmarked_in_template('{{ roll.label|default:"No rolls yet" }}') == [
         '{{ roll.label|default:"No rolls yet" }}'
     ]
-    assert unmarked_in_template('<button type="submit" value="Send it">') != []
+    assert unmarked_in_template('<input type="submit" value="Send it">') != []
+    # a <button>'s value is data (its words are its content); an example address; a
+    # template tag inside an HTML tag; a block that holds CSS classes
+    assert (
+        unmarked_in_template('<button name="answer" value="yes">{% translate "Yes" %}</button>')
+        == []
+    )
+    assert unmarked_in_template('<input placeholder="https://example.com/hooks/…">') == []
+    assert (
+        unmarked_in_template('<div{% if x %} hx-get="{{ u }}" hx-trigger="change"{% endif %}>')
+        == []
+    )
+    assert unmarked_in_template("{% block main_class %}container sheet-page{% endblock %}") == []
+    assert unmarked_in_template("{% block title %}Sheet{% endblock %}") == ["{…} Sheet {…}"]
     clean = (
         '{% load i18n %}<p class="lead">{% translate "Roll the dice" %}: {{ n }} ·</p>'
         "{% blocktranslate trimmed %}You have {{ n }} dice{% endblocktranslate %}"
