@@ -13,7 +13,10 @@ Each channel comes once per language (``settings.LANGUAGES``): a page listens to
 channel of its reader's language, and an event's HTML is rendered once per language
 when it is stored (docs/i18n.md, "Roll results and the live feed"). The default
 language's channels keep their plain names (``party-1``, ``party-1-gm``); another's
-add it (``party-1.sv``, ``party-1-gm.sv``).
+add it (``party-1.sv``, ``party-1-gm.sv``). The default language's channels get every
+event; another language's only while its readers come (``note_reader``: a page of that
+language opened the party's feed in the last ``READER_SECONDS``), so a party that reads
+only English pays for one language.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
@@ -50,6 +54,31 @@ def feed_languages() -> list[str]:
     codes = [code for code, _name in settings.LANGUAGES]
     default = settings.LANGUAGE_CODE
     return [default, *(code for code in codes if code != default)]
+
+
+READER_SECONDS = 7 * 24 * 3600  # a language's channels are written this long after its last page
+
+
+def _reader_key(party_id: int, language: str) -> str:
+    return f"tableside:feed-readers:{party_id}:{language}"
+
+
+def note_reader(party_id: int, language: str) -> None:
+    """A page reading ``language`` opened the party's feed: its events are rendered in
+    that language too from now on (the default language's always are)."""
+    if language != settings.LANGUAGE_CODE:
+        cache.set(_reader_key(party_id, language), True, READER_SECONDS)
+
+
+def languages_read(party_id: int) -> list[str]:
+    """The languages the party's events are rendered in: the default, and each other
+    feed language a page of the party has read lately."""
+    default, *others = feed_languages()
+    if not others:
+        return [default]
+    keys = {_reader_key(party_id, code): code for code in others}
+    read = cache.get_many(list(keys))
+    return [default, *(code for key, code in keys.items() if key in read)]
 
 
 def _in_language(channel: str, language: str | None) -> str:
@@ -279,10 +308,10 @@ def publish(events) -> None:
     get_storage().trim_event_log()
 
 
-def _in_each_language(render) -> dict[str, object]:
-    """``render()`` once per feed language, that language active."""
+def _in_each_language(party_id: int, render) -> dict[str, object]:
+    """``render()`` once per language the party reads, that language active."""
     rendered = {}
-    for language in feed_languages():
+    for language in languages_read(party_id):
         with translation.override(language):
             rendered[language] = render()
     return rendered
@@ -295,7 +324,7 @@ def _language() -> str:
 def _send_gm(party_id: int, event: str, render) -> None:
     """Store an event on the GM's channels alone: ``render()`` gives its HTML, called
     once per language (that language active)."""
-    rendered = _in_each_language(render)
+    rendered = _in_each_language(party_id, render)
     store_events(event, [(gm_channel(party_id, lang), html) for lang, html in rendered.items()])
 
 
@@ -306,7 +335,7 @@ def _send(party_id: int, event: str, html, gm_html=None) -> None:
     in every language (a number, a marker) or a callable rendering it, called once per
     language with that language active."""
     items = []
-    for language in feed_languages():
+    for language in languages_read(party_id):
         with translation.override(language):
             players = html() if callable(html) else html
             gm = (gm_html() if callable(gm_html) else gm_html) or players
@@ -380,10 +409,11 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
             return  # the character is being created: its sheet comes in the same request
         prefetch_related_objects([character], *system.summary_rows)
         rendered = _in_each_language(
+            character.party_id,
             lambda: render_to_string(
                 "sheets/_summary_card_body.html",
                 {"character": character, "summary": character.summary()},
-            )
+            ),
         )
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)
@@ -406,10 +436,11 @@ def announce_party_settings(party_id: int) -> None:
             return
         systems = party_settings.systems_in(party)
         rendered = _in_each_language(
+            party_id,
             lambda: render_to_string(
                 "sheets/_party_settings_strip.html",
                 {"settings_strip": party_settings.strip(party, systems)},
-            )
+            ),
         )
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the settings of party %s", party_id)

@@ -21,7 +21,7 @@ from rolls.discord.outbox import roll_revealed, roll_saved
 from rolls.feed_threads import unheld
 from rolls.models import Roll, error_words
 from rolls.rng import server_rng
-from rolls.stream import announce_roll, channel_for
+from rolls.stream import announce_roll, channel_for, note_reader, reader_language
 from sheets.editing import editable_character, locked_editable_sheet, locked_sheet
 from sheets.models import Party
 from sheets.restore import Change
@@ -434,4 +434,6 @@ async def party_events(request, pk):
 
 def _open_feed(request, pk):
     party = _party_for_member(request, pk)
-    return events(request, channels=[channel_for(party, request.user)])
+    language = reader_language()
+    note_reader(party.pk, language)  # the party's events are rendered in it from now on
+    return events(request, channels=[channel_for(party, request.user, language)])

@@ -32,12 +32,13 @@ def test_a_rolls_cards_are_stored_before_anything_runs_after_its_answer(
     held_back = []  # what would run after the answer: here, never (a worker killed then)
     monkeypatch.setattr(stream, "later", lambda job, order=None: held_back.append(job))
     sheet = MutantSheetFactory(character__owner=player, character__party=party)
+    stream.note_reader(party.pk, "sv")  # someone at the table reads Swedish
     scripted_dice(6, 1)
     url = reverse("roll_form", args=[sheet.pk, "d6"])
     response = player_client.post(url, {"count": "2"}, headers={"HX-Request": "true"})
     assert response.status_code == 200
     roll = Roll.objects.get()
-    # on the players' channel and the GM's, in each language (docs/i18n.md)
+    # on the players' channel and the GM's, in each language read (docs/i18n.md)
     assert cards_stored(party, roll) == sorted(
         [
             *(party_channel(party.pk), gm_channel(party.pk)),

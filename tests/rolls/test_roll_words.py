@@ -13,7 +13,14 @@ from django_eventstream.models import Event
 from rolls.actions import Rolled
 from rolls.cards import roll_card_html
 from rolls.models import GroupParticipant, Roll
-from rolls.stream import PartyChannelManager, announce_roll, channel_for, gm_channel, party_channel
+from rolls.stream import (
+    PartyChannelManager,
+    announce_roll,
+    channel_for,
+    gm_channel,
+    note_reader,
+    party_channel,
+)
 from rolls.undo import undone_line
 from rolls.views import save_roll
 from sheets.systems.dice.words import say, say_n
@@ -120,6 +127,12 @@ def test_an_undone_line_names_the_roll_in_the_readers_language(saved):
 @pytest.mark.usefixtures("swedish")
 @pytest.mark.django_db
 def test_the_feed_stores_each_card_once_per_language_on_its_own_channel(saved, party):
+    announce_roll(saved.pk)  # nobody reads Swedish at this table yet: English alone
+    stored = {event.channel: json.loads(event.data) for event in Event.objects.filter(type="roll")}
+    assert set(stored) == {party_channel(party.pk), gm_channel(party.pk)}
+
+    note_reader(party.pk, "sv")  # a Swedish page opened the feed
+    Event.objects.filter(type="roll").delete()
     announce_roll(saved.pk)
     stored = {event.channel: json.loads(event.data) for event in Event.objects.filter(type="roll")}
     assert set(stored) == {
