@@ -5,12 +5,19 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread, and pytest-playwright keeps
 # its browser (and that loop) for the whole session, so every test that runs after the
 # first browser test, browser or not, uses the ORM beside a running loop. Django refuses
 # that unless this is set for the process; it must be set before the first test runs.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# A busy machine (CI runs its two legs at once on two cores; here, eight sessions share
+# them) can take more than Playwright's default 5 s to answer a click: ``expect`` waits up
+# to 15 s for its condition. A check that holds passes as soon as it holds, so only a
+# failing one waits longer; nothing passes that did not.
+expect.set_options(timeout=15_000)
 
 CHROMIUM_FLAGS = [
     "--headless",
