@@ -30,6 +30,10 @@ def pytest_configure(config):
 
         django_settings.STATIC_ROOT = Path(tempfile.mkdtemp(prefix="tableside-test-static-"))
 
+        from tests import flush
+
+        flush.install()  # transactional tests empty the database quicker (tests/flush.py)
+
 
 @pytest.fixture(autouse=True)
 def fast_password_hashing(request):

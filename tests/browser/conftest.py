@@ -5,12 +5,19 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread, and pytest-playwright keeps
 # its browser (and that loop) for the whole session, so every test that runs after the
 # first browser test, browser or not, uses the ORM beside a running loop. Django refuses
 # that unless this is set for the process; it must be set before the first test runs.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# A busy machine (CI runs its two legs at once on two cores; here, eight sessions share
+# them) can take more than Playwright's default 5 s to answer a click: ``expect`` waits up
+# to 15 s for its condition. A check that holds passes as soon as it holds, so only a
+# failing one waits longer; nothing passes that did not.
+expect.set_options(timeout=15_000)
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -52,8 +59,9 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
-def log_in(asgi_server, password):
-    """log_in(page, user): sign in through the login form, as a person would."""
+def log_in_through_form(asgi_server, password):
+    """log_in_through_form(page, user): sign in through the login form, as a person would
+    (three page loads: tests/browser/test_accounts.py)."""
 
     def sign_in(page, user):
         page.goto(f"{asgi_server.url}/accounts/login/")
@@ -61,6 +69,36 @@ def log_in(asgi_server, password):
         page.get_by_label("Password").fill(password)
         page.get_by_role("button", name="Log in").click()
         page.wait_for_url(f"{asgi_server.url}/")
+        return page
+
+    return sign_in
+
+
+@pytest.fixture
+def log_in(asgi_server):
+    """log_in(page, user): ``user`` is logged in in the page's browser context and the page
+    is on the front door, as after the login form. For tests that are not about logging
+    in: the session is made as Django's test client makes it (``force_login``: the same
+    ``login()`` and its signals, e.g. the theme restored) and its cookie handed to the
+    context, one page load where the form took three."""
+    from django.conf import settings
+    from django.test import Client
+
+    def sign_in(page, user):
+        client = Client()
+        client.force_login(user)
+        page.context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": asgi_server.url,
+                    "httpOnly": True,
+                    "sameSite": "Lax",
+                }
+            ]
+        )
+        page.goto(f"{asgi_server.url}/")
         return page
 
     return sign_in

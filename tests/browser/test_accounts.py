@@ -25,9 +25,9 @@ def test_a_wrong_password_is_refused_with_a_message(asgi_server, page):
     expect(page.get_by_role("alert")).to_contain_text("do not match")
 
 
-def test_a_gm_creates_a_party_and_sees_its_invite_code(asgi_server, page, log_in):
+def test_a_gm_creates_a_party_and_sees_its_invite_code(asgi_server, page, log_in_through_form):
     gm = UserFactory(username="gm")
-    log_in(page, gm)
+    log_in_through_form(page, gm)
     page.get_by_role("link", name="Run a party").click()
     page.get_by_label("Party name").fill("The Ark")
     page.get_by_role("button", name="Create party").click()
