@@ -15,10 +15,10 @@ from django.utils.translation import gettext, pgettext
 from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
 from rolls.systems.mutant import actions as sheet_rolls
-from rolls.systems.mutant.actions.sheet import _Changes, sentences
+from rolls.systems.mutant.actions.sheet import _Changes
 from rolls.systems.mutant.actions.skills import _stored_pool
 from sheets.systems.dice.core import DiceError, as_data
-from sheets.systems.dice.words import Saying, say, say_n
+from sheets.systems.dice.words import Saying, say, say_n, sentences
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as dice
 from sheets.systems.mutant.rules import ATTRIBUTE_LABELS

@@ -9,7 +9,7 @@ from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
 from rolls.systems.twilight import actions as sheet_rolls
 from sheets.systems.dice.core import DiceError, as_data
-from sheets.systems.dice.words import Saying, say, say_n
+from sheets.systems.dice.words import Saying, say, say_n, sentences
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 from sheets.systems.twilight.dice import stepdice
@@ -82,7 +82,7 @@ def _npc_rolled(name, inputs, engine: dice.SkillRoll) -> Rolled:
 
 
 def _npc_payload(engine, lines):
-    rule = sheet_rolls.sentences([sheet_rolls.SUCCESS_RULE, sheet_rolls.PUSH_RULE])
+    rule = sentences([sheet_rolls.SUCCESS_RULE, sheet_rolls.PUSH_RULE])
     payload = sheet_rolls._payload(engine, lines, rule)
     payload["tone"] = "success" if engine.success else "failure"
     if engine.can_push:
@@ -148,7 +148,7 @@ def _opposed_rolled(character_name, npc_name, inputs, contest: dice.OpposedRoll,
         "dice": [die for group in groups for die in group["dice"]],
         "dice_groups": groups,
         "lines": lines,
-        "rule": sheet_rolls.sentences(
+        "rule": sentences(
             [OPPOSED_RULE, sheet_rolls.SUCCESS_RULE]
             + ([sheet_rolls.PUSH_RULE] if pushing.pushed else [])
         ),

@@ -38,6 +38,16 @@ def say_n(singular: str, plural: str, n: int, /, **values: Any) -> Saying:
     return {"say": singular, "plural": plural, "n": n, "with": {"n": n, **values}}
 
 
+def sentences(parts: list) -> Saying | str:
+    """Sayings (or text) one after the other, a space between, as one saying."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    # Translators: two sentences one after the other; keep as is unless the order differs
+    return say("%(first)s %(then)s", first=parts[0], then=sentences(parts[1:]))
+
+
 def is_saying(value: Any) -> bool:
     return isinstance(value, Mapping) and isinstance(value.get("say"), str)
 

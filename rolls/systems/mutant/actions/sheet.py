@@ -53,16 +53,6 @@ SKILL_RULE = say(
 )
 
 
-def sentences(parts: list) -> Saying | str:
-    """Sayings (or text) one after the other, a space between, as one saying."""
-    if not parts:
-        return ""
-    if len(parts) == 1:
-        return parts[0]
-    # Translators: two sentences one after the other; keep as is unless the order differs
-    return say("%(first)s %(then)s", first=parts[0], then=sentences(parts[1:]))
-
-
 def stored_words(roll, name: str):
     """A stored roll's label or outcome as the saying it was given (new rows), else its
     text (rows from before sayings)."""

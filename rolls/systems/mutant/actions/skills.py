@@ -7,7 +7,7 @@ from typing import Any
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError, Effect
-from sheets.systems.dice.words import Saying, say
+from sheets.systems.dice.words import Saying, say, sentences
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as dice
 
@@ -21,7 +21,6 @@ from .sheet import (
     _successes,
     broken_message,
     find_item,
-    sentences,
     skill_pool,
     stored_words,
 )

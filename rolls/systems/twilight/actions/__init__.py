@@ -46,7 +46,6 @@ from .sheet import (  # noqa: F401
     fire_refusal,
     line_label,
     push_rows,
-    sentences,
     short_attribute,
     skill_dice,
     skill_rows,

@@ -6,7 +6,7 @@ from django.utils.translation import gettext
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError, Effect
-from sheets.systems.dice.words import say, say_n
+from sheets.systems.dice.words import say, say_n, sentences
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 
@@ -18,7 +18,6 @@ from .sheet import (
     find_weapon,
     fire_refusal,
     push_rows,
-    sentences,
     short_attribute,
     skill_dice,
 )

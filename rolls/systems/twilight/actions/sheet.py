@@ -30,16 +30,6 @@ UNPUSHABLE = {
 }
 
 
-def sentences(parts: list) -> Saying | str:
-    """Sayings (or text) one after the other, a space between, as one saying."""
-    if not parts:
-        return ""
-    if len(parts) == 1:
-        return parts[0]
-    # Translators: two sentences one after the other; keep as is unless the order differs
-    return say("%(first)s %(then)s", first=parts[0], then=sentences(parts[1:]))
-
-
 def line_label(line) -> str:
     """A stored result line's label as its English message id: a saying's message (new
     rows) or the text (rows from before sayings), for code that finds a line by label."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rolls.actions import Rolled
-from sheets.systems.dice.words import Saying, say
+from sheets.systems.dice.words import Saying, say, sentences
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 
@@ -13,7 +13,6 @@ from .sheet import (
     _successes_capitalized,
     find_weapon,
     push_rows,
-    sentences,
     short_attribute,
     skill_dice,
 )

@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 
 from rolls.actions import Rolled, effects_data
 from sheets.systems.dice.core import DiceError, as_data
-from sheets.systems.dice.words import say
+from sheets.systems.dice.words import say, sentences
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import rules as dice
 from sheets.systems.twilight.dice import stepdice
@@ -25,7 +25,6 @@ from .sheet import (
     find_weapon,
     line_label,
     push_rows,
-    sentences,
     short_attribute,
     skill_dice,
     stored_words,
