@@ -92,22 +92,37 @@
 
 // A control that a swap takes away (Remove on a row, which becomes "Removed ... Undo")
 // leaves the keyboard on nothing: the focus goes to what took its place, its first
-// control, or the new element itself.
+// control, or the new element itself. A control drawn again with the same id (a live
+// panel fetched again while the keyboard is on one of its buttons) gets the focus back,
+// whichever swap came last: only when the focused control itself was taken away, never
+// after the person moved on.
 (function () {
   "use strict";
   var lostFrom = null;
+  var lastFocused = null; // the last focused element
+  document.addEventListener("focusin", function (event) { lastFocused = event.target; });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     lostFrom = target && target.id && target.contains(document.activeElement) ? target.id : null;
   });
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (document.activeElement && document.activeElement !== document.body) { lostFrom = null; return; }
+    var taken = lastFocused && !lastFocused.isConnected && lastFocused.id;
+    var again = taken && document.getElementById(lastFocused.id);
+    var target = event.detail.target;
+    if (again && target && target.contains(again)) {
+      lastFocused = again;
+      lostFrom = null;
+      again.focus({ preventScroll: true });
+      return;
+    }
     var id = lostFrom;
     lostFrom = null;
-    if (!id || (document.activeElement && document.activeElement !== document.body)) { return; }
-    var taken = document.getElementById(id);
-    if (!taken) { return; }
-    var control = taken.querySelector("button:not([disabled]), a[href], input:not([type=hidden]), select");
-    if (!control) { taken.setAttribute("tabindex", "-1"); control = taken; }
+    if (!id) { return; }
+    var place = document.getElementById(id);
+    if (!place) { return; }
+    var control = place.querySelector("button:not([disabled]), a[href], input:not([type=hidden]), select");
+    if (!control) { place.setAttribute("tabindex", "-1"); control = place; }
     control.focus({ preventScroll: true });
   });
 })();

@@ -22,6 +22,7 @@ from sheets.models import (
 from tests.factories import MutantSheetFactory, UserFactory, member_of
 from tests.factories_agents import AgentCharacterFactory, agent_sheet
 from tests.factories_slots import SlotsMarkFactory, SlotsSheetFactory
+from tests.rolls.in_english import english_result
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -247,7 +248,7 @@ def test_the_clock_set_on_the_settings_page_gives_the_time_of_day_modifier(
     url = reverse("roll_form", args=[dana.pk, "basic"])
     data = {"skill": skill.pk, "difficulty": "Normal", "high_spent": 0, "situational": 0}
     as_user(player).post(url, data, headers=HTMX)
-    lines = dict(Roll.objects.filter(kind="basic").get().result["lines"])
+    lines = dict(english_result(Roll.objects.filter(kind="basic").get().result)["lines"])
     assert [v for k, v in lines.items() if k.startswith("Night")] == ["-2"]
 
 

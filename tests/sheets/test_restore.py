@@ -21,6 +21,7 @@ from sheets.models import (
 )
 from sheets.restore import RestoreRefused, restore, undo
 from sheets.systems.dice.core import ScriptedRNG
+from sheets.systems.dice.words import put_into_words
 from tests.factories import MutantGearLineFactory, MutantSheetFactory
 from tests.factories_slots import (
     SlotsIdeaFactory,
@@ -281,7 +282,7 @@ def test_undo_after_a_roll_reverts_exactly_its_effects(player_client, mutant_she
     assert again.status_code == 409
     # the roll stays in the feed, saying its effects were taken back (once)
     roll = Roll.objects.get()
-    assert roll.undone == [f"the effects of {roll.label}"]
+    assert [put_into_words(line) for line in roll.undone] == [f"the effects of {roll.label}"]
     card = roll_card_html(roll)
     assert f"Undone: the effects of {roll.label}." in card and ">undone</span>" in card
     log = player_client.get(reverse("party_log", args=[roll.party_id])).content.decode()
