@@ -67,7 +67,10 @@ def note_reader(party_id: int, language: str) -> None:
     """A page reading ``language`` opened the party's feed: its events are rendered in
     that language too from now on (the default language's always are)."""
     if language != settings.LANGUAGE_CODE:
-        cache.set(_reader_key(party_id, language), True, READER_SECONDS)
+        try:
+            cache.set(_reader_key(party_id, language), True, READER_SECONDS)
+        except Exception as error:  # the cache (Redis) away: the events go in every language
+            log.warning("could not note the feed's %s readers (%s)", language, error)
 
 
 def languages_read(party_id: int) -> list[str]:
@@ -77,7 +80,11 @@ def languages_read(party_id: int) -> list[str]:
     if not others:
         return [default]
     keys = {_reader_key(party_id, code): code for code in others}
-    read = cache.get_many(list(keys))
+    try:
+        read = cache.get_many(list(keys))
+    except Exception as error:  # the cache (Redis) away: every language, as before this
+        log.warning("could not read the feed's readers (%s): every language", error)
+        return [default, *others]
     return [default, *(code for key, code in keys.items() if key in read)]
 
 
