@@ -28,8 +28,6 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from sheets.systems.dice.words import put_into_words, say
-
 from ...dice.core import (
     RNG,
     DiceError,
@@ -40,6 +38,7 @@ from ...dice.core import (
     require_int,
     roll,
 )
+from ...dice.words import put_into_words, say
 from .sheet import (
     SKILL_LEVELS,
     Mind,
