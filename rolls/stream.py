@@ -315,10 +315,10 @@ def publish(events) -> None:
     get_storage().trim_event_log()
 
 
-def _in_each_language(party_id: int, render) -> dict[str, object]:
-    """``render()`` once per language the party reads, that language active."""
+def _in_each_language(languages: list[str], render) -> dict[str, object]:
+    """``render()`` once per language of ``languages``, that language active."""
     rendered = {}
-    for language in languages_read(party_id):
+    for language in languages:
         with translation.override(language):
             rendered[language] = render()
     return rendered
@@ -328,21 +328,20 @@ def _language() -> str:
     return translation.get_language()
 
 
-def _send_gm(party_id: int, event: str, render) -> None:
-    """Store an event on the GM's channels alone: ``render()`` gives its HTML, called
-    once per language (that language active)."""
-    rendered = _in_each_language(party_id, render)
+def _send_gm(party_id: int, event: str, rendered: dict[str, object]) -> None:
+    """Store an event on the GM's channels alone: ``rendered``, its HTML by language."""
     store_events(event, [(gm_channel(party_id, lang), html) for lang, html in rendered.items()])
 
 
-def _send(party_id: int, event: str, html, gm_html=None) -> None:
+def _send(party_id: int, event: str, html, gm_html=None, languages=None) -> None:
     """Store an event on the players' channels and on the GM's (``gm_html`` when the GM
-    sees more than the players: a secret roll), in every language; published once the
+    sees more than the players: a secret roll), in each language the party reads
+    (``languages``, when the caller has read them already); published once the
     transaction commits. ``html`` (and ``gm_html``) is either text that reads the same
     in every language (a number, a marker) or a callable rendering it, called once per
     language with that language active."""
     items = []
-    for language in languages_read(party_id):
+    for language in languages if languages is not None else languages_read(party_id):
         with translation.override(language):
             players = html() if callable(html) else html
             gm = (gm_html() if callable(gm_html) else gm_html) or players
@@ -415,8 +414,9 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
         if not hasattr(character, system.sheet_related_name):
             return  # the character is being created: its sheet comes in the same request
         prefetch_related_objects([character], *system.summary_rows)
+        languages = languages_read(character.party_id)  # once: the card and the number
         rendered = _in_each_language(
-            character.party_id,
+            languages,
             lambda: render_to_string(
                 "sheets/_summary_card_body.html",
                 {"character": character, "summary": character.summary()},
@@ -425,10 +425,10 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)
         return
-    _send_gm(character.party_id, f"sheet-{character.pk}", lambda: rendered[_language()])
+    _send_gm(character.party_id, f"sheet-{character.pk}", rendered)
     # and to every page of the party, only the character's number: that character's open
     # sheet (another device, or the player's while the GM edits it) fetches what moved
-    _send(character.party_id, "sheet-changed", str(character.pk))
+    _send(character.party_id, "sheet-changed", str(character.pk), languages=languages)
 
 
 def announce_party_settings(party_id: int) -> None:
@@ -442,8 +442,9 @@ def announce_party_settings(party_id: int) -> None:
         if party is None:
             return
         systems = party_settings.systems_in(party)
+        languages = languages_read(party_id)
         rendered = _in_each_language(
-            party_id,
+            languages,
             lambda: render_to_string(
                 "sheets/_party_settings_strip.html",
                 {"settings_strip": party_settings.strip(party, systems)},
@@ -452,7 +453,7 @@ def announce_party_settings(party_id: int) -> None:
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the settings of party %s", party_id)
         return
-    _send(party_id, "party-settings", lambda: rendered[_language()])
+    _send(party_id, "party-settings", lambda: rendered[_language()], languages=languages)
 
 
 def sheet_changed(character_id: int, system_slug: str | None = None) -> None:
