@@ -54,16 +54,23 @@ $(STAMP): pyproject.toml | check-python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	@touch $(STAMP)
 
-# Browser tests drive Debian's Chromium (never `playwright install`: it downloads).
-browser-deps:
-	@if ! command -v chromium >/dev/null 2>&1; then \
+# $(call debian_package,COMMANDS,PACKAGE,WHAT FOR): when one of COMMANDS is missing,
+# install Debian's PACKAGE (as root, with apt-get), or else say how to.
+define debian_package
+	@missing=; for command in $(1); do command -v $$command >/dev/null 2>&1 || missing=1; done; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing Debian's chromium for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    echo "Installing Debian's $(2) for $(3)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
 	  else \
-	    echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+	    echo "Debian's $(2) is needed for $(3): sudo apt-get install $(2)"; exit 1; \
 	  fi; \
 	fi
+endef
+
+# Browser tests drive Debian's Chromium (never `playwright install`: it downloads).
+browser-deps:
+	$(call debian_package,chromium,chromium,the browser tests)
 
 # The two-node test (tests/deploy/, PostgreSQL + Redis leg) runs Debian's nginx as the
 # proxy; it starts its own on 127.0.0.1, so the package's service is kept from starting.
@@ -89,14 +96,7 @@ catalogues: $(STAMP)
 	@$(BIN)/python -m config.catalogue
 
 gettext-deps:
-	@if ! command -v xgettext >/dev/null 2>&1 || ! command -v msgmerge >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing Debian's gettext for the catalogue test and make messages"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
-	  else \
-	    echo "The catalogue test and make messages need GNU gettext: sudo apt-get install gettext"; exit 1; \
-	  fi; \
-	fi
+	$(call debian_package,xgettext msgmerge,gettext,the catalogue test and make messages)
 
 # Gather every marked string (Python, templates: django; static/js: djangojs) into the
 # Swedish catalogues, keeping their translations, then compile them.
