@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SheetsConfig(AppConfig):
     name = "sheets"
-    verbose_name = "Parties and character sheets"
+    verbose_name = _("Parties and character sheets")
 
     def ready(self):
         from sheets import history_access, signals
