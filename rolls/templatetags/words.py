@@ -8,7 +8,7 @@ a catalogue entry whose placeholders do not fit falls back to the English.
 """
 
 from django import template
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from sheets.systems.dice.words import put_into_words
 
@@ -17,7 +17,7 @@ register = template.Library()
 
 def in_words(value) -> str:
     """``value`` (a saying, a list, plain text) in the active language."""
-    return put_into_words(value, gettext, ngettext)
+    return put_into_words(value, gettext, ngettext, pgettext)
 
 
 @register.filter

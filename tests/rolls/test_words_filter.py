@@ -6,7 +6,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from sheets.systems.dice.words import say, say_n
+from sheets.systems.dice.words import say, say_in, say_n
 from tests.rolls.swedish import swedish  # noqa: F401  (a fixture)
 
 
@@ -36,6 +36,16 @@ def test_a_saying_inside_a_saying_is_put_into_words_too():
     assert shown(trauma) == "trauma på Styrka"
     with translation.override("en"):
         assert shown(trauma) == "Strength trauma"
+
+
+@pytest.mark.usefixtures("swedish")
+def test_a_saying_with_a_context_takes_that_contexts_translation():
+    """One English word, two Swedish ones: MYZ's Agility is Kyla, Twilight's Smidighet."""
+    mutant = say("%(attribute)s trauma", attribute=say_in("Mutant: Year Zero attribute", "Agility"))
+    assert shown(mutant) == "trauma på Kyla"
+    assert shown(say("%(attribute)s trauma", attribute=say("Agility"))) == "trauma på Smidighet"
+    with translation.override("en"):
+        assert shown(mutant) == "Agility trauma"
 
 
 @pytest.mark.usefixtures("swedish")

@@ -7,12 +7,16 @@ the page renders it in the reader's language (``rolls.templatetags.words``).
 
     say("%(count)s successes", count=3)         -> {"say": "...", "with": {"count": 3}}
     say_n("%(n)s success", "%(n)s successes", 3) -> {"say": ..., "plural": ..., "n": 3}
+    say_in("Mutant: Year Zero attribute", "Agility") -> {"say": "Agility", "in": "..."}
+
+``say_in`` gives the message a context, as ``pgettext`` does: the same English word can
+need two translations (MYZ's Agility is "Kyla" in Swedish, Twilight's "Smidighet").
 
 Values may be numbers, plain text (a character's own words, a name) or sayings again
 (an attribute's name inside a line). Text stored before sayings existed stays a plain
 string and is shown as it was.
 
-``say`` and ``say_n`` are the extraction keywords (``manage.py makemessages`` knows
+``say``, ``say_n`` and ``say_in`` are the extraction keywords (``manage.py makemessages`` knows
 them: config/management/commands/makemessages.py); the message must be a literal.
 This module imports no Django: the engines are pure.
 """
@@ -38,6 +42,13 @@ def say_n(singular: str, plural: str, n: int, /, **values: Any) -> Saying:
     return {"say": singular, "plural": plural, "n": n, "with": {"n": n, **values}}
 
 
+def say_in(context: str, message: str, /, **values: Any) -> Saying:
+    """A message read within ``context`` (a game's attribute, say), with its values."""
+    saying = say(message, **values)
+    saying["in"] = context
+    return saying
+
+
 def sentences(parts: list) -> Saying | str:
     """Sayings (or text) one after the other, a space between, as one saying."""
     if not parts:
@@ -56,14 +67,17 @@ def put_into_words(
     value: Any,
     gettext: Callable[[str], str] = lambda message: message,
     ngettext: Callable[[str, str, int], str] | None = None,
+    pgettext: Callable[[str, str], str] | None = None,
 ) -> str:
     """``value`` as text: a saying translated by ``gettext``/``ngettext`` (English when
     none are given) with its values put into words the same way; a list joined with
-    ", "; anything else as ``str()``. A message whose values do not fit it is shown
-    untranslated rather than failing (a catalogue's mistake must not hide a roll)."""
+    ", "; anything else as ``str()``. A saying with a context is looked up with
+    ``pgettext`` (``gettext`` without it when none is given). A message whose values
+    do not fit it is shown untranslated rather than failing (a catalogue's mistake
+    must not hide a roll)."""
     if is_saying(value):
         values = {
-            key: put_into_words(inner, gettext, ngettext)
+            key: put_into_words(inner, gettext, ngettext, pgettext)
             if is_saying(inner) or isinstance(inner, list)
             else inner
             for key, inner in (value.get("with") or {}).items()
@@ -74,6 +88,8 @@ def put_into_words(
                 text = ngettext(value["say"], value["plural"], count)
             else:
                 text = value["say"] if count == 1 else value["plural"]
+        elif isinstance(value.get("in"), str) and pgettext is not None:
+            text = pgettext(value["in"], value["say"])
         else:
             text = gettext(value["say"])
         if not values:
@@ -89,7 +105,7 @@ def put_into_words(
             except (KeyError, TypeError, ValueError):
                 return english
     if isinstance(value, list):
-        return ", ".join(put_into_words(item, gettext, ngettext) for item in value)
+        return ", ".join(put_into_words(item, gettext, ngettext, pgettext) for item in value)
     if value is None:
         return ""
     return str(value)

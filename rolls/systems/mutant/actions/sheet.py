@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.ids import parse_id
 from sheets.systems.dice.core import DiceError, Effect, as_data
-from sheets.systems.dice.words import Saying, is_saying, say, say_n
+from sheets.systems.dice.words import Saying, is_saying, say, say_in, say_n
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import rules as dice
 from sheets.systems.mutant.dice.rules import BOXES
@@ -189,7 +189,7 @@ class _Changes:
         if amount <= 0:
             return
         field = TRAUMA[attribute]
-        label = say(ATTRIBUTE_LABELS[attribute])
+        label = say_in(rules.ATTRIBUTE_CONTEXT, ATTRIBUTE_LABELS[attribute])
         current, score = getattr(self.sheet, field), getattr(self.sheet, attribute)
         applied = min(amount, score - current)
         if applied < amount:
