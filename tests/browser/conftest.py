@@ -102,3 +102,21 @@ def log_in(asgi_server):
         return page
 
     return sign_in
+
+
+@pytest.fixture
+def swedish(browser):
+    """swedish(width, height, javascript=True): a new page in a Swedish browser."""
+    contexts = []
+
+    def open_page(width, height, javascript=True):
+        context = browser.new_context(
+            locale="sv-SE", viewport={"width": width, "height": height},
+            service_workers="block", java_script_enabled=javascript,
+        )  # fmt: skip
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -4,39 +4,18 @@ long Swedish word pushing the page wider than a phone; and the language switch i
 header: by keyboard, without JavaScript, kept across log-out and log-in."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.swedish import (
+    RESULTS,
+    SIZES,
+    english_in,
+    fits,
+    untranslated_english,
+)
 from tests.factories import UserFactory
-
-RESULTS = Path("test-results")
-SIZES = [(1440, 900), (390, 844)]
-
-
-@pytest.fixture
-def swedish(browser):
-    """swedish(width, height, javascript=True): a new page in a Swedish browser."""
-    contexts = []
-
-    def open_page(width, height, javascript=True):
-        context = browser.new_context(
-            locale="sv-SE", viewport={"width": width, "height": height},
-            service_workers="block", java_script_enabled=javascript,
-        )  # fmt: skip
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
-def fits(page, width):
-    """Nothing is wider than the screen: no sideways scrolling on a phone."""
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= width, f"the page is {scroll}px wide at {width}px"
 
 
 def log_in_sv(page, url, user, password):
@@ -178,3 +157,14 @@ def test_the_language_switch_works_without_javascript(asgi_server, swedish):
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()
     fits(page, 390)
     page.screenshot(path=RESULTS / "sv-switch-nojs-390.png")
+
+
+def test_english_in_finds_untranslated_messages_and_english_sentences():
+    """The reader itself: it must catch both kinds and leave Swedish and names alone."""
+    assert "Strength" in untranslated_english()  # Styrka in the catalogue
+    assert english_in(["Strength", "Styrka", "Roll the dice", "Slå tärningarna"]) == [
+        "Roll the dice",
+        "Strength",
+    ]
+    assert english_in(["Vanja", "3", "+1", "Kyla 3"]) == []
+    assert english_in(["Push the roll"], allowed=("Push the roll",)) == []
