@@ -51,7 +51,7 @@ def wait_until_serving(port: int, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)  # a cold start
             conn.request("GET", "/accounts/login/")
             if conn.getresponse().status == 200:
                 return
