@@ -131,6 +131,10 @@ class CombatantAdmin(admin.ModelAdmin):
     fields = ["conflict", "position", "character", "name", "count", "card", "deck", "asks"]
     raw_id_fields = ["conflict", "character", "asks"]
 
+    @admin.display(description=gettext_lazy("combatant"))
+    def label(self, combatant):
+        return combatant.label
+
 
 @admin.register(PartyWebhook)
 class PartyWebhookAdmin(admin.ModelAdmin):
@@ -147,3 +151,7 @@ class PartyWebhookAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # the GM sets it on the party's settings page
+
+    @admin.display(description=gettext_lazy("URL"))
+    def masked(self, webhook):
+        return webhook.masked

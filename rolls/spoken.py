@@ -5,14 +5,46 @@ region (static/js/access.js) instead of reading the whole result card."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from rolls.models import in_words
+
+# The kinds of dice the engines store (``Die.kind``, English words kept as data: the
+# page's CSS classes are made from them), in the reader's words when shown.
+# Translators: a kind of die, shown beside the die ("base d6: 4") and in the legend
+DIE_KINDS = {
+    "die": pgettext_lazy("die kind", "die"),
+    "base": pgettext_lazy("die kind", "base"),
+    "skill": pgettext_lazy("die kind", "skill"),
+    "gear": pgettext_lazy("die kind", "gear"),
+    "negative": pgettext_lazy("die kind", "negative"),
+    "ammo": pgettext_lazy("die kind", "ammo"),
+    "hit location": pgettext_lazy("die kind", "hit location"),
+    "player": pgettext_lazy("die kind", "player"),
+    "referee": pgettext_lazy("die kind", "referee"),
+    "damage": pgettext_lazy("die kind", "damage"),
+    "extra damage": pgettext_lazy("die kind", "extra damage"),
+    "interruption": pgettext_lazy("die kind", "interruption"),
+    "healing": pgettext_lazy("die kind", "healing"),
+    "trauma": pgettext_lazy("die kind", "trauma"),
+    "afterlife": pgettext_lazy("die kind", "afterlife"),
+    "gear-slot": pgettext_lazy("die kind", "gear slot"),
+    "focus": pgettext_lazy("die kind", "focus"),
+}
+
+
+def kind_words(kind) -> str:
+    """A die's kind in the reader's words: a known kind from ``DIE_KINDS``, a saying in
+    words, anything else (a size such as T2K's "d8") as it is."""
+    if isinstance(kind, str) and kind in DIE_KINDS:
+        return str(DIE_KINDS[kind])
+    return in_words(kind or "")
 
 
 def spoken_die(die: dict) -> str:
     """ "base 6 success", "skill d10 3", "gear 1 gear damage, re-rolled"."""
     size = die.get("size")
-    words = [str(die.get("kind") or "die")]
+    words = [kind_words(die.get("kind") or "die")]
     if size and size != 6:
         words.append(f"d{size}")
     words.append(str(die.get("face")))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404
+from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Query
 from ninja.errors import AuthenticationError
 from ninja.security import HttpBearer
@@ -33,7 +34,7 @@ class PartyToken(HttpBearer):
         if row is None:
             return None
         if row.revoked is not None:
-            raise AuthenticationError(message="This token was revoked by the party's GM.")
+            raise AuthenticationError(message=_("This token was revoked by the party's GM."))
         row.note_use()
         return row
 

@@ -17,6 +17,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 TOKEN_START = "ts_"
 PREFIX_LENGTH = 8
@@ -62,22 +63,35 @@ class ApiTokenQuerySet(models.QuerySet):
 
 
 class ApiToken(models.Model):
-    party = models.ForeignKey("sheets.Party", on_delete=models.CASCADE, related_name="api_tokens")
-    name = models.CharField(max_length=60, help_text="What the GM gave it to, e.g. “Foundry”.")
-    prefix = models.CharField(max_length=PREFIX_LENGTH, unique=True)
-    digest = models.CharField(max_length=64, help_text="SHA-256 of the whole token.")
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    party = models.ForeignKey(
+        "sheets.Party", on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("party")
     )
-    created = models.DateTimeField(auto_now_add=True)
-    last_used = models.DateTimeField(null=True, blank=True)
-    revoked = models.DateTimeField(null=True, blank=True)
+    name = models.CharField(
+        max_length=60,
+        help_text=_("What the GM gave it to, e.g. “Foundry”."),
+        verbose_name=_("name"),
+    )
+    prefix = models.CharField(max_length=PREFIX_LENGTH, unique=True, verbose_name=_("prefix"))
+    digest = models.CharField(
+        max_length=64, help_text=_("SHA-256 of the whole token."), verbose_name=_("digest")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    last_used = models.DateTimeField(null=True, blank=True, verbose_name=_("last used"))
+    revoked = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked"))
 
     objects = ApiTokenQuerySet.as_manager()
 
     class Meta:
         ordering = ["created", "pk"]
-        verbose_name = "API token"
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
 
     def __str__(self):
         return f"{self.name} ({TOKEN_START}{self.prefix}_…)"

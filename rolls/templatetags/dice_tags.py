@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.form_renderer import escaped
 from rolls.models import in_words
-from rolls.spoken import spoken_roll
+from rolls.spoken import kind_words, spoken_roll
 from sheets.systems.dice.words import put_into_words
 
 register = template.Library()
@@ -27,6 +27,12 @@ def die_mark(die) -> str:
     if any(word in counts for word in BANE_WORDS):
         return "bane"
     return ""
+
+
+@register.filter
+def die_kind(kind) -> str:
+    """A die's kind in the reader's words (``rolls.spoken.kind_words``)."""
+    return kind_words(kind)
 
 
 @register.filter
@@ -71,7 +77,7 @@ MARKS = {
 
 
 def _die(die: dict, pushed: bool) -> str:
-    kind, face = escaped(die.get("kind", "")), escaped(die.get("face"))
+    kind, face = escaped(kind_words(die.get("kind", ""))), escaped(die.get("face"))
     size = escaped(die.get("size"))
     counts = escaped(in_words(die.get("counts") or ""))
     found = die_mark(die)

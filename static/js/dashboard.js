@@ -26,7 +26,7 @@
           (kind === "down" || !state.hasAttribute("data-down"));
       }).map(function (state) { return state.dataset.name; });
       var target = document.querySelector('[data-strip="' + kind + '"] [data-strip-names]');
-      if (target) { target.textContent = names.length ? names.join(", ") : "nobody"; }
+      if (target) { target.textContent = names.length ? names.join(", ") : gettext("nobody"); }
       var item = document.querySelector('[data-strip="' + kind + '"]');
       if (item) { item.classList.toggle("is-alert", names.length > 0); }
     });

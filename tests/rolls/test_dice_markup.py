@@ -4,7 +4,11 @@ marks) and for screen readers (the hidden sentence)."""
 
 import re
 
-from rolls.templatetags.dice_tags import dice_legend, dice_list
+from django.utils import translation
+from django.utils.translation import trans_real
+
+from rolls.spoken import spoken_die
+from rolls.templatetags.dice_tags import dice_legend, dice_list, die_kind
 
 
 def items(html: str) -> list[str]:
@@ -44,3 +48,27 @@ def test_the_legend_draws_no_blank_swatch_for_dice_named_by_their_size_alone():
     t2k = [{"kind": "d8", "size": 8, "face": 2}, {"kind": "ammo", "size": 6, "face": 6}]
     assert dice_legend(t2k)["kinds"] == ["ammo"]
     assert dice_legend([{"kind": "d12", "size": 12, "face": 3}])["kinds"] == []
+
+
+def test_a_swedish_reader_reads_the_kind_in_swedish_and_the_class_stays_english():
+    catalog = trans_real.translation("sv")._catalog
+    words = {"die kind\x04base": "grund", "die kind\x04ammo": "ammunition"}
+    saved = {key: catalog.get(key) for key in words}
+    for key, text in words.items():
+        catalog[key] = text
+    try:
+        with translation.override("sv"):
+            (die,) = items(dice_list([{"kind": "base", "size": 6, "face": 3, "counts": ""}]))
+            assert 'class="die die-base die-d6"' in die  # the style is the stored kind's
+            assert 'title="grund d6: 3"' in die and ">base" not in die
+            assert spoken_die({"kind": "ammo", "size": 6, "face": 2}) == "ammunition 2"
+            # a kind the table does not know (T2K's "d8", a name) is shown as it is
+            assert spoken_die({"kind": "d8", "size": 8, "face": 5}) == "d8 d8 5"
+            legend = dice_legend([{"kind": "base", "size": 6, "face": 6, "counts": ""}])
+            assert [die_kind(kind) for kind in legend["kinds"]] == ["grund"]
+    finally:
+        for key, text in saved.items():
+            if text is None:
+                del catalog._catalogs[0][key]
+            else:
+                catalog[key] = text
