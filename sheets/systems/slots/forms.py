@@ -13,6 +13,7 @@ class SlotsSheetForm(forms.ModelForm):
         model = SlotsSheet
         fields = ["notes"]
         widgets = {"notes": forms.Textarea(attrs={"rows": 4})}
+        labels = {"notes": _("Notes")}
 
 
 class ItemForm(forms.Form):
