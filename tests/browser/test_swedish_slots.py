@@ -19,7 +19,7 @@ from tests.factories_slots import (
 
 SIZES = [(1440, 900), (390, 844)]
 # the test's own data: the party's name and what the player typed
-OURS = ("The Ark", "The Ark · Tableside", "Tindra", "Läderväst", "Kortsvärd", "Bucklare",
+OURS = ("The Ark", "The Ark · Tableside", "The Ark: inställningar · Tableside", "Tindra", "Läderväst", "Kortsvärd", "Bucklare",
         "Sovsäck", "Myntpung", "Gryningsfadern", "Sikte", "trollet", "player", "gm")  # fmt: skip
 
 
@@ -88,6 +88,7 @@ def test_the_slot_grid_reads_swedish(asgi_server, swedish, log_in, player, slots
     expect(grid).to_contain_text("ben och fötter")
     expect(grid).to_contain_text("hängivenhet")
     expect(grid).to_contain_text("tung rustning")
+    expect(grid.get_by_role("button", name="Flytta Sikte")).to_be_attached()
     expect(page.locator(".badge", has_text="Människa")).to_be_visible()
     expect(page.locator("#slot-gear-6")).to_have_attribute("aria-label", re.compile("utmattning"))
     read_all(page)

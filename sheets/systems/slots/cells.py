@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from config.form_renderer import csrf_input, escaped
 from sheets.systems.slots import words
@@ -51,7 +51,7 @@ class Controls:
             "move_to": escaped(_("Move %(item)s to slot")),
             "move": escaped(_("Move %(item)s")),
             # Translators: the button that moves an item or idea to the slot chosen
-            "Move": escaped(_("Move")),
+            "Move": escaped(pgettext("Slots button", "Move")),
             "remove": escaped(_("Remove %(item)s")),
         }
 
