@@ -19,8 +19,11 @@ from tests.factories_slots import (
 
 SIZES = [(1440, 900), (390, 844)]
 # the test's own data: the party's name and what the player typed
-OURS = ("The Ark", "The Ark · Tableside", "The Ark: inställningar · Tableside", "Tindra", "Läderväst", "Kortsvärd", "Bucklare",
-        "Sovsäck", "Myntpung", "Gryningsfadern", "Sikte", "trollet", "player", "gm")  # fmt: skip
+OURS = (
+    "The Ark", "The Ark · Tableside", "The Ark: inställningar · Tableside", "Tindra",
+    "Läderväst", "Kortsvärd", "Bucklare", "Sovsäck", "Myntpung", "Gryningsfadern", "Sikte",
+    "trollet", "player", "gm",
+)  # fmt: skip
 
 
 @pytest.fixture
