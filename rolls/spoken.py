@@ -49,7 +49,7 @@ def spoken_die(die: dict) -> str:
         words.append(f"d{size}")
     words.append(str(die.get("face")))
     if die.get("counts"):
-        words.append(str(die["counts"]))
+        words.append(in_words(die["counts"]))
     said = " ".join(words)
     return _("%(die)s, re-rolled") % {"die": said} if die.get("rerolled") else said
 

@@ -8,6 +8,7 @@ tremorsense; a bomb or potion that breaks in a fall) with scripted dice.
 import pytest
 
 from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.slots.dice import (
     Beseech,
     Block,
@@ -28,6 +29,16 @@ from sheets.systems.slots.dice import (
     resolve_roll,
     roll_check,
 )
+
+
+def words(value):
+    """A stored saying in English, as a reader of the default language sees it."""
+    return put_into_words(value)
+
+
+def english(effect):
+    return Effect(effect.target, effect.amount, put_into_words(effect.note))
+
 
 CHAINMAIL = Item("chainmail shirt", ("heavy armor", "heavy", "noisy", "rigid"))
 LEATHER = Item("leather jerkin", ("light armor", "flammable"))
@@ -57,15 +68,15 @@ def targets(resolution) -> list[str]:
 def test_a_gear_roll_of_one_always_fails_whatever_the_sheet_holds(check):
     result = resolve(Sheet.empty(), check, 1)
     assert not result.success
-    assert result.slot == "no slot (a 1)"
-    assert result.reason == "A 1 always fails a gear check."
+    assert words(result.slot) == "no slot (a 1)"
+    assert words(result.reason) == "A 1 always fails a gear check."
 
 
 def test_a_gear_check_on_a_closed_wound_fails_and_the_wound_reopens():
     sheet = Sheet.empty().with_gear(4, wound="closed")
     result = resolve(sheet, Dodge("grab"), 4)
     assert not result.success
-    assert result.effects[0] == Effect(
+    assert english(result.effects[0]) == Effect(
         "reopen wound:gear 4",
         1,
         "gear slot 4 (lower torso) is marked with a closed wound: "
@@ -100,7 +111,7 @@ def test_traverse_succeeds_on_contents_that_are_not_heavy_and_still_marks_exhaus
     assert result.success and result.outcome == "moves safely"
     assert targets(result) == ["exhaustion"]
     assert (
-        result.reason
+        words(result.reason)
         == "Gear slot 9 (pack) holds rope, nothing heavy: you move where you intended."
     )
 
@@ -109,13 +120,13 @@ def test_traverse_fails_on_heavy_contents_with_a_stumble_and_exhaustion():
     result = resolve(Sheet.empty().holding(11, COINS), Traverse(), 11)
     assert not result.success and result.outcome == "stumbles"
     assert targets(result) == ["stumble", "exhaustion"]
-    assert "sack of coins, heavy" in result.reason
+    assert "sack of coins, heavy" in words(result.reason)
 
 
 def test_traverse_fails_on_a_slot_already_marked_with_exhaustion():
     result = resolve(Sheet.empty().with_gear(5, condition="exhaustion"), Traverse(), 5)
     assert not result.success
-    assert result.reason == "Gear slot 5 (legs and feet) is marked with exhaustion."
+    assert words(result.reason) == "Gear slot 5 (legs and feet) is marked with exhaustion."
 
 
 # --- Sneak -------------------------------------------------------------------------------
@@ -125,7 +136,7 @@ def test_traverse_fails_on_a_slot_already_marked_with_exhaustion():
 def test_sneak_fails_on_noisy_contents_when_the_foes_can_hear(item):
     result = resolve(Sheet.empty().holding(10, item), SNEAK, 10)
     assert not result.success and targets(result) == ["noticed"]
-    assert f"{item.name} (noisy) can be heard" in result.reason
+    assert f"{item.name} (noisy) can be heard" in words(result.reason)
 
 
 def test_sneak_ignores_noise_when_the_foes_cannot_hear():
@@ -136,7 +147,7 @@ def test_sneak_ignores_noise_when_the_foes_cannot_hear():
 def test_rigid_items_in_adjacent_slots_count_as_noisy_unless_wrapped():
     sheet = Sheet.empty().holding(7, SWORD).holding(6, HAMMER)
     assert not resolve(sheet, SNEAK, 7).success
-    assert "clank" in resolve(sheet, SNEAK, 7).reason
+    assert "clank" in words(resolve(sheet, SNEAK, 7).reason)
     wrapped = Item("hammer", ("blunt", "rigid"), wrapped=True)
     assert resolve(sheet.holding(6, wrapped), SNEAK, 7).success
 
@@ -153,7 +164,7 @@ def test_sneak_fails_on_contents_apparent_to_an_exotic_sense():
     assert resolve(sheet, SNEAK, 3).success
     aura_sensitive = Sneak(obscured=True, exotic_traits=("Magical",))
     result = resolve(sheet, aura_sensitive, 3)
-    assert not result.success and "glowing amulet stands out" in result.reason
+    assert not result.success and "glowing amulet stands out" in words(result.reason)
 
 
 def test_sneak_needs_cover_or_inattentive_foes():
@@ -345,7 +356,7 @@ def test_things_that_can_break_break_in_a_fall():
     sheet = Sheet.empty().holding(10, BOMB, POTION)
     result = resolve_fall(sheet, [10])
     assert result.success  # breaking is not a wound, though a bomb may go off
-    assert [e.note for e in result.effects[:2]] == [
+    assert [words(e.note) for e in result.effects[:2]] == [
         "bomb breaks in the fall",
         "healing potion breaks in the fall",
     ]

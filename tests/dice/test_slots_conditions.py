@@ -3,6 +3,7 @@
 import pytest
 
 from sheets.systems.dice.core import DiceError, Effect
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.slots.dice import (
     Block,
     Change,
@@ -28,6 +29,16 @@ from sheets.systems.slots.dice import (
     take_wound,
     treat_wound,
 )
+
+
+def words(value):
+    """A stored saying in English, as a reader of the default language sees it."""
+    return put_into_words(value)
+
+
+def english(effect):
+    return Effect(effect.target, effect.amount, put_into_words(effect.note))
+
 
 ROPE = Item("rope", ("flammable",))
 LEATHER = Item("leather jerkin", ("light armor", "flammable"))
@@ -237,7 +248,7 @@ def test_corruption_spreads_from_a_full_body_to_the_focus():
 def test_bleeding_and_fire_are_not_marked_directly():
     with pytest.raises(DiceError, match="open wounds"):
         mark_condition(Sheet.empty(), "bleeding")
-    with pytest.raises(DiceError, match="ignite"):
+    with pytest.raises(DiceError, match="set it on fire"):
         mark_condition(Sheet.empty(), "fire")
     with pytest.raises(DiceError, match="unknown condition"):
         condition_candidates(Sheet.empty(), "gout")
@@ -251,7 +262,7 @@ def test_by_default_a_mark_goes_as_far_from_the_head_as_the_layout_allows():
 def test_a_mark_can_be_removed_one_slot_at_a_time():
     sheet = repeat(Sheet.empty(), 2, mark_condition, "exhaustion").sheet
     change = remove_mark(sheet, gear(5))
-    assert change.effects == (
+    assert tuple(map(english, change.effects)) == (
         Effect("exhaustion:gear 5", -1, "exhaustion removed from gear slot 5 (legs and feet)"),
     )
     assert marks(change.sheet) == {"gear 4": "exhaustion"}

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from sheets.systems.dice.core import DiceError, ScriptedRNG, as_data
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.slots.dice import (
     Beseech,
     Block,
@@ -26,6 +27,12 @@ from sheets.systems.slots.dice.bench import BENCH_SHEET, bench_largest_odds, ben
 from sheets.systems.slots.dice.odds import _check_odds, _fall_odds
 from sheets.systems.slots.dice.roll import edge
 
+
+def words(value):
+    """A stored saying in English, as a reader of the default language sees it."""
+    return put_into_words(value)
+
+
 SHIELD = Item("shield", ("shield", "rigid", "blunt"))
 COINS = Item("sack of coins", ("noisy", "heavy"))
 LEATHER = Item("leather jerkin", ("light armor", "flammable"))
@@ -40,7 +47,7 @@ def test_a_check_without_advantage_rolls_one_die_that_counts_at_once():
     rng.assert_used_up()
     assert rolled.faces == (8,) and rolled.chooser is None and rolled.face == 8
     assert rolled.dice[0].kind == "gear-slot" and rolled.dice[0].size == 12
-    assert rolled.dice[0].counts == "gear slot 8 (read)"
+    assert words(rolled.dice[0].counts) == "gear slot 8 (read)"
     assert resolve_roll(GUARD, Block("strike"), rolled).outcome == "blocked"
 
 
@@ -48,7 +55,7 @@ def test_a_focus_check_rolls_the_focus_die():
     rng = ScriptedRNG([2])
     rolled = roll_check(rng, DEVOUT, Beseech())
     assert rng.asked == [(1, 4)]
-    assert rolled.dice[0].kind == "focus" and rolled.dice[0].counts == "focus slot 2 (read)"
+    assert rolled.dice[0].kind == "focus" and words(rolled.dice[0].counts) == "focus slot 2 (read)"
     assert resolve_roll(DEVOUT, Beseech(), rolled).success
 
 
@@ -56,7 +63,10 @@ def test_advantage_rolls_an_extra_die_and_the_player_picks():
     rolled = roll_check(ScriptedRNG([5, 8]), GUARD, Block("strike"), advantages=1)
     assert rolled.chooser == "player" and rolled.faces == (5, 8)
     picked = choose_die(rolled, 8, by="player")
-    assert [die.counts for die in picked.dice] == ["gear slot 5 (set aside)", "gear slot 8 (read)"]
+    assert [words(die.counts) for die in picked.dice] == [
+        "gear slot 5 (set aside)",
+        "gear slot 8 (read)",
+    ]
     assert resolve_roll(GUARD, Block("strike"), picked).success
 
 
@@ -108,7 +118,7 @@ def test_a_fall_takes_no_advantage():
 
 def test_picking_a_face_that_was_not_rolled_is_refused():
     rolled = roll_check(ScriptedRNG([5, 8]), GUARD, Block("strike"), advantages=1)
-    with pytest.raises(DiceError, match=r"7 was not rolled \(the dice show \[5, 8\]\)"):
+    with pytest.raises(DiceError, match=r"7 was not rolled \(the dice show 5, 8\)"):
         choose_die(rolled, 7, by="player")
 
 
@@ -168,7 +178,7 @@ def test_cooperating_characters_may_exchange_one_die_each_before_reading():
     assert group.roll_of("Ann").faces == (8,)
     assert group.roll_of("Ann").face == 8  # a single die still counts at once
     assert group.roll_of("Bo").faces == (2, 6)
-    assert group.roll_of("Ann").dice[0].counts == "gear slot 8, from Bo (read)"
+    assert words(group.roll_of("Ann").dice[0].counts) == "gear slot 8, from Bo (read)"
     assert [(s.first, s.first_face, s.second, s.second_face) for s in group.swaps] == [
         ("Ann", 2, "Bo", 8)
     ]

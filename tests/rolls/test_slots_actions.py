@@ -64,7 +64,7 @@ def test_a_block_on_light_armor_confirmed_puts_a_closed_wound_in_the_rolled_slot
     assert response.status_code == 200
     row = Roll.objects.get()
     assert [d["face"] for d in row.result["dice"]] == [4]
-    assert "lower torso" in row.result["dice"][0]["counts"]
+    assert "lower torso" in put_into_words(row.result["dice"][0]["counts"])
     assert row.outcome == "resisted (suggested)"
     assert marks(sheet) == {}  # nothing applied before the judge confirms
     assert "Confirm: apply to the sheet" in response.text
@@ -93,8 +93,8 @@ def test_advantage_the_player_picks_the_die_and_the_gm_may_not(
     row.refresh_from_db()
     assert row.result["picked_by"] == "player"
     assert row.result["reading"]["outcome"] == "stumbles"
-    assert "(read)" in row.result["dice"][0]["counts"]
-    assert "(set aside)" in row.result["dice"][1]["counts"]
+    assert "(read)" in put_into_words(row.result["dice"][0]["counts"])
+    assert "(set aside)" in put_into_words(row.result["dice"][1]["counts"])
     choose(player_client, row, step="confirm", exhaustion_slot="5")
     assert marks(sheet) == {("gear", 5): ("", "exhaustion")}
 
@@ -111,7 +111,7 @@ def test_disadvantage_the_gm_picks_the_die(player_client, gm_only_client, sheet,
     row.refresh_from_db()
     assert row.result["picked_by"] == "GM"
     assert row.result["reading"]["success"] is False
-    assert "A 1 always fails" in row.result["reading"]["reason"]
+    assert "A 1 always fails" in put_into_words(row.result["reading"]["reason"])
 
 
 def test_advantages_and_disadvantages_cancel_one_for_one(player_client, sheet, scripted_dice):
@@ -192,7 +192,7 @@ def test_sneak_rigid_items_clank_in_adjacent_slots(player_client, sheet, scripte
     roll(player_client, sheet, check="sneak", can_hear="on", obscured="on", **CHECK)
     row = Roll.objects.get()
     assert row.result["reading"]["success"] is False
-    assert "clank" in row.result["reading"]["reason"]
+    assert "clank" in put_into_words(row.result["reading"]["reason"])
 
 
 def test_focus_checks_read_the_d4_slots(player_client, sheet, scripted_dice):

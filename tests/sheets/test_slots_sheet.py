@@ -92,7 +92,7 @@ def test_the_database_refuses_two_marks_for_one_slot_and_wounds_outside_gear(she
 def test_clean_refuses_a_wound_in_a_grip_and_an_unknown_tag(sheet):
     with pytest.raises(ValidationError, match="body slots only"):
         SlotsMark(sheet=sheet, area="gear", number=7, wound="closed").full_clean()
-    with pytest.raises(ValidationError, match="terror cannot mark a body slot"):
+    with pytest.raises(ValidationError, match="terror cannot mark this slot"):
         SlotsMark(sheet=sheet, area="gear", number=3, condition="terror").full_clean()
     with pytest.raises(ValidationError, match="not a game tag"):
         SlotsItem(sheet=sheet, slot=9, name="Rock", tags="pointy").full_clean()

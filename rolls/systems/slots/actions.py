@@ -18,12 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from config.ids import parse_id
 from rolls.actions import Rolled, effects_data
 from rolls.systems.slots.forms import build_check, corruption_area, unused_words
 from sheets.systems.dice.core import DiceError, Die, Effect, as_data, roll
-from sheets.systems.dice.words import say, say_n
+from sheets.systems.dice.words import put_into_words, say, say_in, say_n, sentences
 from sheets.systems.slots.dice import (
     Fall,
     bleed_every_open_wound,
@@ -40,6 +41,9 @@ from sheets.systems.slots.dice import (
 from sheets.systems.slots.dice import (
     fall as roll_fall,
 )
+from sheets.systems.slots.dice.conditions import sheet_words
+from sheets.systems.slots.dice.fall import die_counts
+from sheets.systems.slots.dice.sheet import CHECK_NAME, OUTCOME
 from sheets.systems.slots.models import SlotsItem
 from sheets.systems.slots.rules import engine_sheet, store
 
@@ -52,22 +56,39 @@ PICK_RULE = say(
 )
 
 
-def _die_words(state, area: str, face: int) -> str:
+def _die_words(state, area: str, face: int) -> dict:
     if area == "gear":
         if face == 1:
-            return "no slot (a 1 always fails)"
-        return f"{state.layout.label(face)}: {state.gear_slot(face).contents()}"
-    return f"focus slot {face}: {state.focus_slot(face).contents()}"
+            return say("no slot (a 1 always fails)")
+        where, holds = state.layout.label(face), state.gear_slot(face).contents()
+    else:
+        where, holds = state.where(focus(face)), state.focus_slot(face).contents()
+    return say("%(slot)s: %(contents)s", slot=where, contents=holds)
 
 
-def _dice(state, area, size, faces, chosen=None) -> list[dict]:
+def _dice(state, area, size, faces, chosen=None, note=None) -> list[dict]:
     dice = []
     for i, face in enumerate(faces):
         words = _die_words(state, area, face)
+        if note is not None:
+            words = say("%(slot)s %(note)s", slot=words, note=note)
         if chosen is not None and len(faces) > 1:
-            words += " (read)" if i == chosen else " (set aside)"
-        dice.append(as_data(Die("gear-slot" if area == "gear" else "focus", size, face, words)))
+            if i == chosen:
+                words = say("%(slot)s (read)", slot=words)
+            else:
+                words = say("%(slot)s (set aside)", slot=words)
+        kind = "gear-slot" if area == "gear" else "focus"
+        dice.append(as_data(Die(kind, size, face, words)))  # type: ignore[arg-type]
     return dice
+
+
+def _outcome(outcome: str) -> dict:
+    """An engine's outcome word ("blocked") as a saying, read in the Slots outcome context."""
+    return say_in(OUTCOME, outcome)
+
+
+def _check_name(name: str) -> dict:
+    return say_in(CHECK_NAME, name)
 
 
 def _reading(resolution) -> dict:
@@ -103,7 +124,7 @@ def _suggestion_lines(reading: dict) -> list[list]:
         [say("Slot read"), reading["slot"]],
         [
             say("Suggested"),
-            say("%(outcome)s (%(verdict)s)", outcome=reading["outcome"], verdict=verdict),
+            say("%(outcome)s (%(verdict)s)", outcome=_outcome(reading["outcome"]), verdict=verdict),
         ],
         [say("Why"), reading["reason"]],
     ]
@@ -131,19 +152,25 @@ def _check_label(area: str, the_check) -> dict:
     if the_check.name in ("block", "dodge"):
         if area == "gear":
             return say(
-                "Gear (%(check)s) vs %(attack)s", check=the_check.name, attack=the_check.attack
+                "Gear (%(check)s) vs %(attack)s",
+                check=_check_name(the_check.name),
+                attack=_check_name(the_check.attack),
             )
-        return say("Focus (%(check)s) vs %(attack)s", check=the_check.name, attack=the_check.attack)
+        return say(
+            "Focus (%(check)s) vs %(attack)s",
+            check=_check_name(the_check.name),
+            attack=_check_name(the_check.attack),
+        )
     if area == "gear":
-        return say("Gear (%(check)s)", check=the_check.name)
-    return say("Focus (%(check)s)", check=the_check.name)
+        return say("Gear (%(check)s)", check=_check_name(the_check.name))
+    return say("Focus (%(check)s)", check=_check_name(the_check.name))
 
 
 def _check_rule(area: str, size: int, picks: bool) -> dict:
     if area == "gear":
         rule = say("A d%(size)s reads a gear slot. A 1 always fails a gear check.", size=size)
     else:
-        rule = say("A d%(size)s reads a %(area)s slot.", size=size, area=area)
+        rule = say("A d%(size)s reads a focus slot.", size=size)
     if picks:
         return say("%(rule)s %(pick)s", rule=rule, pick=PICK_RULE)
     return say("%(rule)s ", rule=rule)
@@ -197,7 +224,7 @@ def check(sheet, cleaned_data, rng) -> Rolled:
             confirm=_confirm_choices(state, reading),
         )
         result["lines"] += _suggestion_lines(reading)
-        outcome = say("%(outcome)s (suggested)", outcome=reading["outcome"])
+        outcome = say("%(outcome)s (suggested)", outcome=_outcome(reading["outcome"]))
     return Rolled(kind="check", label=label, outcome=outcome, inputs=params, result=result)
 
 
@@ -211,9 +238,19 @@ def fall(sheet, cleaned_data, rng) -> Rolled:
         "success": resolution.success,
         "outcome": resolution.outcome,
         "reason": resolution.reason,
-        "slot": ", ".join(r.slot for r in resolution.readings),
+        "slot": [r.slot for r in resolution.readings],
         "effects": [as_data(e) for e in resolution.effects],
     }
+    if surface == "solid":
+        landing = say(
+            "%(feet)s ft onto solid ground: %(dice)s dice, all read", feet=feet, dice=dice
+        )
+    elif surface == "soft":
+        landing = say(
+            "%(feet)s ft onto something soft: %(dice)s dice, all read", feet=feet, dice=dice
+        )
+    else:
+        landing = say("%(feet)s ft into water: %(dice)s dice, all read", feet=feet, dice=dice)
     result = {
         "check": "fall",
         "area": "gear",
@@ -225,18 +262,29 @@ def fall(sheet, cleaned_data, rng) -> Rolled:
         "reading": reading,
         "confirm": _confirm_choices(state, reading),
         "dice": [
-            as_data(Die("gear-slot", state.layout.gear_die, r.face, f"{r.slot}: {r.outcome}"))
+            as_data(Die("gear-slot", state.layout.gear_die, r.face, die_counts(r)))  # type: ignore[arg-type]
             for r in resolution.readings
         ],
-        "lines": [["Fall", f"{feet} ft onto {surface}: {dice} dice, all read"]]
-        + [[f"Die {i} ({r.face})", r.reason] for i, r in enumerate(resolution.readings, 1)],
-        "rule": "Every fall die is read: blunt items close a wound, sharp ones open one, "
-        "cushioning spares the die, fragile items break; you always land prone.",
+        "lines": [[say("Fall"), landing]]
+        + [
+            [say("Die %(n)s (%(face)s)", n=i, face=r.face), r.reason]
+            for i, r in enumerate(resolution.readings, 1)
+        ],
+        "rule": say(
+            "Every fall die is read: blunt items close a wound, sharp ones open one, "
+            "cushioning spares the die, fragile items break; you always land prone."
+        ),
     }
+    if surface == "solid":
+        label = say("Fall (%(feet)s ft, solid ground)", feet=feet)
+    elif surface == "soft":
+        label = say("Fall (%(feet)s ft, something soft)", feet=feet)
+    else:
+        label = say("Fall (%(feet)s ft, water)", feet=feet)
     return Rolled(
         kind="fall",
-        label=f"Fall ({feet} ft, {surface})",
-        outcome=f"{resolution.outcome} (suggested)",
+        label=label,
+        outcome=say("%(outcome)s (suggested)", outcome=_outcome(resolution.outcome)),
         inputs={"feet": feet, "surface": surface},
         result=result,
     )
@@ -382,7 +430,7 @@ def _pick(sheet, roll_row, result, data, by_gm) -> list:
         *_suggestion_lines(reading),
     ]
     roll_row.result = result
-    roll_row.outcome = say("%(outcome)s (suggested)", outcome=reading["outcome"])
+    roll_row.outcome = say("%(outcome)s (suggested)", outcome=_outcome(reading["outcome"]))
     roll_row.save(update_fields=["outcome", "result"])
     return []
 
@@ -401,11 +449,14 @@ def corruption(sheet, cleaned_data, rng) -> Rolled:
     if not state.marked("corruption"):
         change = mark_condition(state, "corruption")
         effects = _finish(sheet, change, "corruption")
-        where = ", ".join(e.target.partition(":")[2] for e in effects) or "nowhere"
+        refs = [e.target.partition(":")[2] for e in effects if ":" in e.target]
+        where = [sheet_words(_ref(text)) for text in refs] or say("nowhere")
         return Rolled(
-            kind="corruption", label="Corruption", outcome=f"Corrupted ({where})",
-            result={"lines": [["First exposure", f"corruption marked in {where}"]],
-                    "rule": "If corrupted, mark the slot with corruption."},
+            kind="corruption", label=say("Corruption"),
+            outcome=say("Corrupted (%(where)s)", where=where),
+            result={"lines": [[say("First exposure"),
+                               say("corruption marked in %(where)s", where=where)]],
+                    "rule": say("If corrupted, mark the slot with corruption.")},
             effects=effects_data(effects),
         )  # fmt: skip
     area = corruption_area(state, cleaned_data.get("area"))
@@ -414,23 +465,35 @@ def corruption(sheet, cleaned_data, rng) -> Rolled:
     ref = gear(face) if area == "gear" else focus(face)
     corrupted = not (area == "gear" and face == 1) and state.condition_at(ref) == "corruption"
     die = as_data(Die("gear-slot" if area == "gear" else "focus", size, face,
-                      "corrupted" if corrupted else "clean"))  # fmt: skip
+                      say("corrupted") if corrupted else say("clean")))  # type: ignore[arg-type]  # fmt: skip
     effects: list[Effect] = []
     if corrupted:
         effects = _finish(sheet, mark_condition(state, "corruption"), "corruption worsens")
-    outcome = "Corruption worsens" if corrupted else "No change"
+    outcome = say("Corruption worsens") if corrupted else say("No change")
+    if area == "gear":
+        label = say("Corruption exposure (gear d%(size)s)", size=size)
+    else:
+        label = say("Corruption exposure (focus d%(size)s)", size=size)
     return Rolled(
         kind="corruption",
-        label=f"Corruption exposure ({area} d{size})",
+        label=label,
         outcome=outcome,
         inputs={"area": area},
         result={
             "dice": [die],
-            "lines": [["Slot read", _die_words(state, area, face)]],
-            "rule": "On more exposure, check: if the slot rolled is corrupted, corruption worsens.",
+            "lines": [[say("Slot read"), _die_words(state, area, face)]],
+            "rule": say(
+                "On more exposure, check: if the slot rolled is corrupted, corruption worsens."
+            ),
         },
         effects=effects_data(effects),
     )
+
+
+def _ref(text: str):
+    """ "gear 4" -> gear(4), "focus 2" -> focus(2)."""
+    area, _space, number = text.partition(" ")
+    return gear(int(number)) if area == "gear" else focus(int(number))
 
 
 def _rest_clears(state):
@@ -468,8 +531,10 @@ def time(sheet, cleaned_data, rng) -> Rolled:
                     ref = _rest_clears(change.sheet)
                     if ref is not None:
                         change = change.then(remove_mark, ref)
-        lines.append([f"{span.title()} {index + 1}", "; ".join(
-            e.note or e.target for e in change.effects[before:]) or "nothing changes"])  # fmt: skip
+        n = index + 1
+        when = say("Round %(n)s", n=n) if span == "round" else say("Try %(n)s", n=n)
+        happened = [e.note or e.target for e in change.effects[before:]]
+        lines.append([when, _in_turn(happened) if happened else say("nothing changes")])
         if any(e.target == "dead" for e in change.effects):
             break
     sheet._change_reason = f"{count} {span}(s) pass"
@@ -477,14 +542,27 @@ def time(sheet, cleaned_data, rng) -> Rolled:
     effects = _finish(sheet, change, "time")
     return Rolled(
         kind="time",
-        label=f"{count} {span}{'s' if count > 1 else ''} pass",
-        outcome=f"{len(effects)} change(s)",
+        label=(
+            say_n("%(n)s round passes", "%(n)s rounds pass", count)
+            if span == "round"
+            else say_n("%(n)s try passes", "%(n)s tries pass", count)
+        ),
+        outcome=say_n("%(n)s change", "%(n)s changes", len(effects)),
         inputs=dict(cleaned_data.items()),
-        result={"lines": lines, "rule": "Each open wound bleeds per round or try; fire spreads "
-                "and burns each round; suffocation worsens per round; ice every 5/10/20 tries; "
-                "5 tries of rest clear one exhaustion."},
+        result={"lines": lines, "rule": say(
+            "Each open wound bleeds per round or try; fire spreads and burns each round; "
+            "suffocation worsens per round; ice every 5/10/20 tries; 5 tries of rest clear "
+            "one exhaustion.")},
         effects=effects_data(effects),
     )  # fmt: skip
+
+
+def _in_turn(notes: list):
+    """Notes one after the other, "; " between them, as one saying."""
+    said = notes[0]
+    for note in notes[1:]:
+        said = say("%(first)s; %(then)s", first=said, then=note)
+    return said
 
 
 __all__ = ["check", "choose", "condition_candidates", "corruption", "fall", "time"]
@@ -492,11 +570,16 @@ __all__ = ["check", "choose", "condition_candidates", "corruption", "fall", "tim
 
 # --- Cooperation (a group check: rolls/groups.py) ----------------------------------------
 
-COOPERATION_RULE = (
+COOPERATION_RULE = say(
     "Cooperation: everyone rolls their die; once all have rolled, each may exchange one "
     "die with another cooperating character; then each result is read against its own "
     "sheet and confirmed as usual."
 )
+
+
+def _group_label(group):
+    """The group check's label as it was given (a saying), else its English column."""
+    return ((group.result or {}).get("words") or {}).get("label") or group.label
 
 
 def cooperation_part(sheet, group, participant, others, rng) -> Rolled:
@@ -518,13 +601,22 @@ def cooperation_part(sheet, group, participant, others, rng) -> Rolled:
         "group_check": group.pk,
         "rolled_face": rolled.face,
         "dice": _dice(state, area, rolled.size, rolled.faces),
-        "lines": [["Dice", f"1 d{rolled.size}, cooperating ({group.label})"]],
+        "lines": [
+            [
+                say("Dice"),
+                say(
+                    "1 d%(size)s, cooperating (%(group)s)",
+                    size=rolled.size,
+                    group=_group_label(group),
+                ),
+            ]
+        ],
         "rule": COOPERATION_RULE,
     }
     return Rolled(
         kind="check",
-        label=f"{group.label}",
-        outcome=f"Rolled {rolled.face}, read with the group",
+        label=_group_label(group),
+        outcome=say("Rolled %(face)s, read with the group", face=rolled.face),
         inputs={**params, "group_check": group.pk},
         result=result,
     )
@@ -562,9 +654,13 @@ def cooperation_swap(group, mine, theirs) -> list[str]:
         cooperation = swap_dice(cooperation, first, my_face, second, their_face)
     except DiceError as error:
         names = {first: mine.character.name, second: theirs.character.name}
-        message = str(error)
-        for key, name in names.items():
-            message = message.replace(key, name)
+        if error.saying is not None:
+            values = {k: names.get(v, v) for k, v in (error.saying.get("with") or {}).items()}
+            message = put_into_words({**error.saying, "with": values}, _, ngettext, pgettext)
+        else:
+            message = str(error)
+            for key, name in names.items():
+                message = message.replace(key, name)
         from rolls.groups import GroupRefused
 
         raise GroupRefused(message[0].upper() + message[1:] + ".", 409) from None
@@ -576,18 +672,22 @@ def cooperation_swap(group, mine, theirs) -> list[str]:
         sheet = participant.character.slots
         state = engine_sheet(sheet)
         result["faces"] = [face]
-        dice = _dice(state, result["area"], result["size"], [face])
-        dice[0]["counts"] += f" (from {giver.character.name})"
+        from_giver = say("(from %(name)s)", name=giver.character.name)
+        dice = _dice(state, result["area"], result["size"], [face], note=from_giver)
         result["dice"] = dice
-        result["lines"] = [
-            *result["lines"],
-            ["Exchange", f"now {face}, {giver.character.name}'s die"],
-        ]
+        now = say("Now %(face)s, %(name)s's die", face=face, name=giver.character.name)
+        result["lines"] = [*result["lines"], [say("Exchange"), now]]
         roll_row.result = result
-        roll_row.outcome = f"Now {face}, {giver.character.name}'s die"
+        roll_row.outcome = now
     return [
-        "Exchange",
-        f"{mine.character.name} gives {my_face} to {theirs.character.name} for {their_face}",
+        say("Exchange"),
+        say(
+            "%(giver)s gives %(face)s to %(taker)s for %(their_face)s",
+            giver=mine.character.name,
+            face=my_face,
+            taker=theirs.character.name,
+            their_face=their_face,
+        ),
     ]
 
 
@@ -615,9 +715,8 @@ def cooperation_read(group, participants, sheets):
         reading = _reading(resolve(state, the_check, face))
         roll_row = participant.roll
         result = dict(roll_row.result)
-        dice = _dice(state, result["area"], result["size"], [face], 0)
-        if result.get("rolled_face") != face:
-            dice[0]["counts"] += " (exchanged)"
+        exchanged = say("(exchanged)") if result.get("rolled_face") != face else None
+        dice = _dice(state, result["area"], result["size"], [face], 0, note=exchanged)
         result.update(
             faces=[face],
             read_index=0,
@@ -627,22 +726,37 @@ def cooperation_read(group, participants, sheets):
         )
         result["lines"] = [*result["lines"], *_suggestion_lines(reading)]
         roll_row.result = result
-        roll_row.outcome = say("%(outcome)s (suggested)", outcome=reading["outcome"])
+        roll_row.outcome = say("%(outcome)s (suggested)", outcome=_outcome(reading["outcome"]))
         changed.append(roll_row)
         name = participant.character.name
-        verdict = "succeeds" if reading["success"] else "fails"
-        verdicts.append(f"{name} {verdict}")
-        lines.append([name, f"{face}: {reading['outcome']} ({verdict}). {reading['reason']}"])
-    outcome = ", ".join(verdicts)
+        if reading["success"]:
+            verdicts.append(say("%(name)s succeeds", name=name))
+        else:
+            verdicts.append(say("%(name)s fails", name=name))
+        verdict = say("succeeds") if reading["success"] else say("fails")
+        read = say(
+            "%(face)s: %(outcome)s (%(verdict)s).",
+            face=face,
+            outcome=_outcome(reading["outcome"]),
+            verdict=verdict,
+        )
+        lines.append([name, sentences([read, reading["reason"]])])
+    outcome = verdicts
     summary = Rolled(
         kind="group",
-        label=f"{group.label}: {', '.join(p.character.name for p in present)}",
+        label=say(
+            "%(group)s: %(names)s",
+            group=_group_label(group),
+            names=", ".join(p.character.name for p in present),
+        ),
         outcome=outcome,
         inputs={"group_check": group.pk},
         result={
             "lines": [*group.result.get("lines", []), *lines],
             "rule": COOPERATION_RULE,
-            "tone": "success" if all("succeeds" in v for v in verdicts) else "failure",
+            "tone": "success"
+            if all(v["say"] == "%(name)s succeeds" for v in verdicts)
+            else "failure",
             "dice_groups": [
                 {"label": p.character.name, "dice": p.roll.result["dice"]} for p in present
             ],

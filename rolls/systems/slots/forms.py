@@ -7,12 +7,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.base import SheetRollForm
 from rolls.forms.group import GroupStartForm
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.odds import percent
+from sheets.systems.dice.words import say, say_in, say_n
+from sheets.systems.slots import words
 from sheets.systems.slots.dice import (
     MAX_FALL_DICE,
     Beseech,
@@ -31,37 +34,58 @@ from sheets.systems.slots.dice import (
 from sheets.systems.slots.dice.checks import die_size
 from sheets.systems.slots.dice.fall import FALL_FEET_PER_DIE
 from sheets.systems.slots.dice.roll import MAX_EDGE, MAX_SOURCES, edge_sources
+from sheets.systems.slots.dice.sheet import CHECK_NAME
 from sheets.systems.slots.rules import engine_sheet
 
-EDGE_RULE = (
+EDGE_RULE = _(
     "Up to 2 advantages and 2 disadvantages stack (the seed's Difficulty): count every "
     "source; a third adds nothing."
 )
 
 
-def unused_words(advantages_unused: int, disadvantages_unused: int) -> str:
-    """ "1 advantage beyond 2: up to 2 stack, the others add nothing" ("" if none)."""
-    parts = [
-        f"{n} {word}{'' if n == 1 else 's'}"
-        for n, word in ((advantages_unused, "advantage"), (disadvantages_unused, "disadvantage"))
-        if n
-    ]
+def unused_words(advantages_unused: int, disadvantages_unused: int) -> dict | str:
+    """ "1 advantage beyond 2: up to 2 stack, the others add nothing" ("" if none), a
+    saying (it is stored in the roll's lines)."""
+    parts = []
+    if advantages_unused:
+        parts.append(say_n("%(n)s advantage", "%(n)s advantages", advantages_unused))
+    if disadvantages_unused:
+        parts.append(say_n("%(n)s disadvantage", "%(n)s disadvantages", disadvantages_unused))
     if not parts:
         return ""
-    return f"{' and '.join(parts)} beyond {MAX_EDGE}: up to {MAX_EDGE} stack, more add nothing"
+    edges = parts[0] if len(parts) == 1 else say("%(first)s and %(then)s", first=parts[0],
+                                                  then=parts[1])  # fmt: skip
+    return say(
+        "%(edges)s beyond %(most)s: up to %(most)s stack, more add nothing",
+        edges=edges,
+        most=MAX_EDGE,
+    )
+
+
+def _in_words(value) -> str:
+    from rolls.models import in_words
+
+    return in_words(value)
 
 
 CHECK_CHOICES = [
-    ("traverse", "Gear (d12): traverse"),
-    ("sneak", "Gear (d12): sneak"),
-    ("block", "Gear (d12): block"),
-    ("dodge", "Gear (d12): dodge"),
-    ("concentrate", "Focus (d4): concentrate"),
-    ("beseech", "Focus (d4): beseech"),
-    ("morale", "Focus (d4): morale"),
-    ("grit", "Focus (d4): grit"),
-    ("insanity", "Focus (d4): insanity"),
+    ("traverse", pgettext_lazy("Slots check choice", "Gear (d12): traverse")),
+    ("sneak", pgettext_lazy("Slots check choice", "Gear (d12): sneak")),
+    ("block", pgettext_lazy("Slots check choice", "Gear (d12): block")),
+    ("dodge", pgettext_lazy("Slots check choice", "Gear (d12): dodge")),
+    ("concentrate", pgettext_lazy("Slots check choice", "Focus (d4): concentrate")),
+    ("beseech", pgettext_lazy("Slots check choice", "Focus (d4): beseech")),
+    ("morale", pgettext_lazy("Slots check choice", "Focus (d4): morale")),
+    ("grit", pgettext_lazy("Slots check choice", "Focus (d4): grit")),
+    ("insanity", pgettext_lazy("Slots check choice", "Focus (d4): insanity")),
 ]
+GEAR_CHECKS = ("traverse", "sneak", "block", "dodge")
+
+
+def _attack_choices(attacks) -> list:
+    return [(a, words.CHECKS[a]) for a in attacks]
+
+
 ATTACKS = {"block": ("strike", "missile"), "dodge": ("grab", "blast")}
 MAX_FALL_FEET = MAX_FALL_DICE * max(FALL_FEET_PER_DIE.values())
 
@@ -103,13 +127,16 @@ class SlotsRollForm(SheetRollForm):
 
 
 class CheckForm(SlotsRollForm):
-    check = forms.ChoiceField(choices=CHECK_CHOICES, initial="traverse")
+    check = forms.ChoiceField(choices=CHECK_CHOICES, initial="traverse", label=_("Check"))
     advantages = forms.IntegerField(
-        min_value=0, max_value=MAX_SOURCES, initial=0, help_text=EDGE_RULE
+        min_value=0, max_value=MAX_SOURCES, initial=0, help_text=EDGE_RULE, label=_("Advantages")
     )
-    disadvantages = forms.IntegerField(min_value=0, max_value=MAX_SOURCES, initial=0)
+    disadvantages = forms.IntegerField(
+        min_value=0, max_value=MAX_SOURCES, initial=0, label=_("Disadvantages")
+    )
     attack = forms.ChoiceField(
-        choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
+        label=_("Attack"),
+        choices=[("", "-"), *_attack_choices(a for pair in ATTACKS.values() for a in pair)],
         required=False,
         help_text=_("Block answers a strike or a missile; dodge a grab or a blast."),
     )
@@ -139,12 +166,12 @@ class CheckForm(SlotsRollForm):
         if check not in ATTACKS:
             del self.fields["attack"]
         else:
-            self.fields["attack"].choices = [(a, a) for a in ATTACKS[check]]
+            self.fields["attack"].choices = _attack_choices(ATTACKS[check])
             self.fields["attack"].initial = ATTACKS[check][0]
             rule = (
-                "Block answers a strike or a missile (the seed's Block)."
+                gettext("Block answers a strike or a missile (the seed's Block).")
                 if check == "block"
-                else "Dodge answers a grab or a blast (the seed's Dodge)."
+                else gettext("Dodge answers a grab or a blast (the seed's Dodge).")
             )
             self.fields["attack"].help_text = rule
             self.fields["attack"].error_messages["invalid_choice"] = rule
@@ -156,9 +183,8 @@ class CheckForm(SlotsRollForm):
         data = super().clean()
         check, attack = data.get("check"), data.get("attack")
         if check in ATTACKS and attack and attack not in ATTACKS[check]:
-            allowed = " or a ".join(ATTACKS[check])
             where = "attack" if "attack" in self.fields else None
-            self.add_error(where, f"{check.title()} answers a {allowed} (the seed's {check}).")
+            self.add_error(where, _attack_rule(check))
         elif check not in ATTACKS and attack:
             data["attack"] = ""
         if check == "sneak" and not (data.get("obscured") or data.get("inattentive")):
@@ -185,17 +211,23 @@ class CheckForm(SlotsRollForm):
             )
         except (DiceError, KeyError):
             return []
-        rows = [["Succeeds (suggested)", percent(odds.success)]]
+        rows = [[gettext("Succeeds (suggested)"), percent(odds.success)]]
         unused = unused_words(*edge_sources(
             check, v.get("advantages") or 0, v.get("disadvantages") or 0
         )[2:])  # fmt: skip
         if unused:
-            rows.append(["Not counted", unused])
+            rows.append([gettext("Not counted"), _in_words(unused)])
         for outcome, chance in sorted(odds.outcomes.items(), key=lambda kv: -kv[1]):
             if chance:
-                rows.append([outcome.capitalize(), percent(chance)])
-        chooser = {"player": ", you pick", "judge": ", the GM picks"}.get(odds.chooser or "", "")
-        rows.append(["Dice rolled", f"{odds.dice}{chooser}"])
+                named = words.outcome(outcome)
+                rows.append([named[:1].upper() + named[1:], percent(chance)])
+        if odds.chooser == "player":
+            rolled = gettext("%(dice)s, you pick") % {"dice": odds.dice}
+        elif odds.chooser == "judge":
+            rolled = gettext("%(dice)s, the GM picks") % {"dice": odds.dice}
+        else:
+            rolled = str(odds.dice)
+        rows.append([gettext("Dice rolled"), rolled])
         return rows
 
 
@@ -205,8 +237,13 @@ class FallForm(SlotsRollForm):
         help_text=_("1 die per ~10 ft onto solid ground, ~20 ft onto soft, ~30 ft into water."),
     )  # fmt: skip
     surface = forms.ChoiceField(
-        choices=[("solid", "Solid (stone)"), ("soft", "Soft (a hedge)"), ("water", "Deep water")],
+        choices=[
+            ("solid", _("Solid (stone)")),
+            ("soft", _("Soft (a hedge)")),
+            ("water", _("Deep water")),
+        ],
         initial="solid",
+        label=_("Landing on"),
     )
 
     def clean(self):
@@ -217,11 +254,17 @@ class FallForm(SlotsRollForm):
             if dice == 0:
                 self.add_error(
                     "feet",
-                    f"Under {FALL_FEET_PER_DIE[surface]} ft onto {surface} ground rolls no die: "
-                    "you just fall prone (the seed's Fall).",
+                    gettext(
+                        "Under %(feet)s ft onto this ground rolls no die: you just fall prone "
+                        "(the seed's Fall)."
+                    )
+                    % {"feet": FALL_FEET_PER_DIE[surface]},
                 )
             elif dice > MAX_FALL_DICE:
-                self.add_error("feet", f"A fall rolls at most {MAX_FALL_DICE} dice.")
+                self.add_error(
+                    "feet",
+                    gettext("A fall rolls at most %(most)s dice.") % {"most": MAX_FALL_DICE},
+                )
             data["dice"] = dice
         return data
 
@@ -234,20 +277,25 @@ class FallForm(SlotsRollForm):
             odds = fall_odds(engine_sheet(self.sheet), dice)
         except (DiceError, KeyError, TypeError):
             return []
-        rows = [["Dice", str(dice)], ["Unharmed", percent(odds.unharmed)]]
+        rows = [[gettext("Dice"), str(dice)], [gettext("Unharmed"), percent(odds.unharmed)]]
         rows += [
-            [f"{k} dice that hurt", percent(p)] for k, p in odds.hurt_dice.items() if p and k != "0"
+            [gettext("%(k)s dice that hurt") % {"k": k}, percent(p)]
+            for k, p in odds.hurt_dice.items()
+            if p and k != "0"
         ]
         rows += [
-            [f"{k} open wounds", percent(p)] for k, p in odds.open_wounds.items() if p and k != "0"
+            [gettext("%(k)s open wounds") % {"k": k}, percent(p)]
+            for k, p in odds.open_wounds.items()
+            if p and k != "0"
         ]
         return rows
 
 
 class CorruptionForm(SlotsRollForm):
     area = forms.ChoiceField(
-        choices=[("gear", "Gear check (d12)"), ("focus", "Focus check (d4)")],
+        choices=[("gear", _("Gear check (d12)")), ("focus", _("Focus check (d4)"))],
         required=False,
+        label=_("Check"),
         help_text=_("The judge's choice when both body and focus are corrupted."),
     )
 
@@ -255,12 +303,21 @@ class CorruptionForm(SlotsRollForm):
         state = engine_sheet(self.sheet)
         marked = state.marked("corruption")
         if not marked:
-            return [["First exposure: corruption is marked", "100%"]]
+            return [[gettext("First exposure: corruption is marked"), "100%"]]
         area = corruption_area(state, self.values().get("area"))
         size = state.layout.gear_die if area == "gear" else state.layout.focus_die
         hits = Fraction(sum(1 for ref in marked if ref.area == area), size)
-        rows = [["Corruption worsens", percent(hits)], ["No change", percent(1 - hits)]]
+        rows = [
+            [gettext("Corruption worsens"), percent(hits)],
+            [gettext("No change"), percent(1 - hits)],
+        ]
         return [row for row in rows if row[1] != "0%"]
+
+
+def _attack_rule(check: str) -> str:
+    if check == "block":
+        return gettext("Block answers a strike or a missile (the seed's Block).")
+    return gettext("Dodge answers a grab or a blast (the seed's Dodge).")
 
 
 def corruption_area(state, asked: str | None) -> str:
@@ -274,10 +331,12 @@ def corruption_area(state, asked: str | None) -> str:
 
 class TimeForm(SlotsRollForm):
     span = forms.ChoiceField(
-        choices=[("round", "A round (combat)"), ("try", "A try (adventuring)")], initial="round"
+        choices=[("round", _("A round (combat)")), ("try", _("A try (adventuring)"))],
+        initial="round",
+        label=_("Time"),
     )
     count = forms.IntegerField(
-        min_value=1, max_value=10, initial=1, help_text=_("1 to 10 at once.")
+        min_value=1, max_value=10, initial=1, help_text=_("1 to 10 at once."), label=_("How many")
     )
     suffocating = forms.BooleanField(
         required=False, label=_("Still cannot breathe (suffocation worsens per round)")
@@ -287,12 +346,13 @@ class TimeForm(SlotsRollForm):
     )
     cold = forms.ChoiceField(
         choices=[
-            ("", "Not in extreme cold"),
-            ("5", "Extreme cold (ice worsens every 5 tries)"),
-            ("10", "Extreme cold, well-clothed (every 10)"),
-            ("20", "Extreme cold, dressed for it (every 20)"),
+            ("", _("Not in extreme cold")),
+            ("5", _("Extreme cold (ice worsens every 5 tries)")),
+            ("10", _("Extreme cold, well-clothed (every 10)")),
+            ("20", _("Extreme cold, dressed for it (every 20)")),
         ],
         required=False,
+        label=_("Cold"),
     )
     resting = forms.BooleanField(required=False, label=_("Resting (5 tries clear one exhaustion)"))
 
@@ -303,9 +363,15 @@ class TimeForm(SlotsRollForm):
         clock = clock_of(sheet.character.party_id)
         if clock is not None:  # the party's cold (its settings) is the default here
             self.fields["cold"].initial = clock.cold
-            self.fields["count"].help_text += (
-                f" The party is at round {clock.rounds}, try {clock.tries}; passing time "
-                "for the whole table is on the party's settings page."
+            self.fields["count"].help_text = " ".join(
+                (
+                    gettext("1 to 10 at once."),
+                    gettext(
+                        "The party is at round %(rounds)s, try %(tries)s; passing time for "
+                        "the whole table is on the party's settings page."
+                    )
+                    % {"rounds": clock.rounds, "tries": clock.tries},
+                )
             )
 
     def clean(self):
@@ -315,7 +381,7 @@ class TimeForm(SlotsRollForm):
         return data
 
     def odds(self) -> list[list[str]]:
-        return [["Dice", "none: the rules apply as time passes"]]
+        return [[gettext("Dice"), gettext("none: the rules apply as time passes")]]
 
 
 class CooperationStartForm(GroupStartForm):
@@ -327,9 +393,11 @@ class CooperationStartForm(GroupStartForm):
     check = forms.ChoiceField(
         choices=[c for c in CHECK_CHOICES if c[0] != "sneak"], initial="traverse",
         help_text=_("Sneak reads what the watchers sense: roll it on each sheet instead."),
+        label=_("Check"),
     )  # fmt: skip
     attack = forms.ChoiceField(
-        choices=[("", "-")] + [(a, a) for pair in ATTACKS.values() for a in pair],
+        label=_("Attack"),
+        choices=[("", "-"), *_attack_choices(a for pair in ATTACKS.values() for a in pair)],
         required=False,
         help_text=_("Block answers a strike or a missile; dodge a grab or a blast."),
     )
@@ -339,8 +407,7 @@ class CooperationStartForm(GroupStartForm):
         data = super().clean()
         check, attack = data.get("check"), data.get("attack")
         if check in ATTACKS and attack and attack not in ATTACKS[check]:
-            allowed = " or a ".join(ATTACKS[check])
-            self.add_error("attack", f"{check.title()} answers a {allowed} (the seed's {check}).")
+            self.add_error("attack", _attack_rule(check))
         if check not in ATTACKS:
             data["attack"] = ""
         chosen = data.get("characters") or []
@@ -350,17 +417,27 @@ class CooperationStartForm(GroupStartForm):
             if len(set(sizes.values())) > 1:
                 self.add_error(
                     "characters",
-                    _("Cooperating characters roll the same die: ")
-                    + ", ".join(f"{name} a d{size}" for name, size in sizes.items())
-                    + ".",
+                    gettext("Cooperating characters roll the same die: %(dice)s.")
+                    % {
+                        "dice": ", ".join(
+                            gettext("%(name)s a d%(size)s") % {"name": name, "size": size}
+                            for name, size in sizes.items()
+                        )
+                    },
                 )
         return data
 
-    def group_label(self) -> str:
+    def group_label(self) -> dict:
+        """ "Cooperation: Gear (block vs strike)", a saying (the group check keeps it)."""
         check = self.cleaned_data["check"]
-        area = dict(CHECK_CHOICES)[check].split(" ")[0]
         attack = self.cleaned_data.get("attack")
-        return f"Cooperation: {area} ({check}{' vs ' + attack if attack else ''})"
+        named = say_in(CHECK_NAME, check)
+        if check in GEAR_CHECKS:
+            if attack:
+                return say("Cooperation: Gear (%(check)s vs %(attack)s)", check=named,
+                           attack=say_in(CHECK_NAME, attack))  # fmt: skip
+            return say("Cooperation: Gear (%(check)s)", check=named)
+        return say("Cooperation: Focus (%(check)s)", check=named)
 
     def group_inputs(self) -> dict:
         return {"check": self.cleaned_data["check"], "attack": self.cleaned_data.get("attack", "")}

@@ -6,9 +6,10 @@ from __future__ import annotations
 from rolls.actions import Rolled
 from rolls.systems.slots.forms import unused_words
 from sheets.systems.dice.core import Die, as_data, require_count, roll
+from sheets.systems.dice.words import say
 from sheets.systems.slots.dice.roll import MAX_EDGE, MAX_SOURCES
 
-RULE = (
+RULE = say(
     "Gear checks roll a d12, focus checks a d4; each advantage or disadvantage (up to two "
     "of each stack, a third adds nothing; cancelled one for one) adds a die. With "
     "advantage the best die for the NPC "
@@ -19,7 +20,19 @@ RULE = (
 
 def _not_counted(plus: int, minus: int) -> list[list[str]]:
     words = unused_words(plus, minus)
-    return [["Not counted", words]] if words else []
+    return [[say("Not counted"), words]] if words else []
+
+
+def _slot(area: str, face: int) -> dict:
+    if area == "gear" and face == 1:
+        return say("no slot (a 1 always fails)")
+    if area == "gear":
+        return say("gear slot %(number)s", number=face)
+    return say("focus slot %(number)s", number=face)
+
+
+def _area_check(area: str) -> dict:
+    return say("Gear check") if area == "gear" else say("Focus check")
 
 
 def judge_check(sheet, cleaned, rng) -> Rolled:
@@ -31,29 +44,39 @@ def judge_check(sheet, cleaned, rng) -> Rolled:
     kind = "gear-slot" if area == "gear" else "focus"
     faces = [roll(rng, size) for _ in range(1 + abs(plus - minus))]
     edge = "advantage" if plus > minus else ("disadvantage" if minus > plus else "")
-    dice = [
-        Die(kind, size, face, "no slot (a 1 always fails)" if area == "gear" and face == 1
-            else f"{area} slot {face}")
-        for face in faces
-    ]  # fmt: skip
+    dice = [Die(kind, size, face, _slot(area, face)) for face in faces]  # type: ignore[arg-type]
     what = (cleaned.get("what") or "").strip()
     name = cleaned["npc_name"]
+    shown = ", ".join(str(f) for f in faces)
     if len(faces) == 1:
-        outcome = f"{name}: {dice[0].counts}"
+        outcome = say("%(name)s: %(slot)s", name=name, slot=dice[0].counts)
+    elif edge == "advantage":
+        outcome = say(
+            "%(name)s: %(faces)s (advantage: the judge reads one)", name=name, faces=shown
+        )
     else:
-        outcome = f"{name}: {', '.join(str(f) for f in faces)} ({edge}: the judge reads one)"
+        outcome = say(
+            "%(name)s: %(faces)s (disadvantage: the judge reads one)", name=name, faces=shown
+        )
     tone = "failure" if area == "gear" and (
         max(faces) == 1 if edge != "disadvantage" else min(faces) == 1
     ) else ""  # fmt: skip
     return Rolled(
         kind="judge",
-        label=(what or f"{area.capitalize()} check") + " (judge)",
+        label=say("%(what)s (judge)", what=what or _area_check(area)),
         outcome=outcome,
         inputs={"area": area, "advantages": plus, "disadvantages": minus, "what": what},
         result={
             "dice": as_data(dice),
-            "lines": [["Check", f"{area} d{size}"], ["Dice", str(len(faces))]]
-            + ([["Edge", edge]] if edge else [])
+            "lines": [
+                [say("Check"), say("%(area)s d%(size)s", area=_area_check(area), size=size)],
+                [say("Dice"), str(len(faces))],
+            ]
+            + (
+                [[say("Edge"), say("advantage") if edge == "advantage" else say("disadvantage")]]
+                if edge
+                else []
+            )
             + _not_counted(asked_plus - plus, asked_minus - minus),
             "rule": RULE,
             "tone": tone,

@@ -6,20 +6,21 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.npc import NpcForm, bounded
 from sheets.systems.dice.odds import percent
 from sheets.systems.slots.dice.roll import MAX_EDGE, MAX_SOURCES
 
-AREAS = {"gear": ("Gear check (d12)", 12), "focus": ("Focus check (d4)", 4)}
-EDGE_RULE = (
+AREAS = {"gear": (_("Gear check (d12)"), 12), "focus": (_("Focus check (d4)"), 4)}
+EDGE_RULE = _(
     "up to two advantages and two disadvantages stack (a third adds nothing), cancelled one for one"
 )
 
 
 class JudgeCheckForm(NpcForm):
-    default_name = "Goblin"
+    default_name = pgettext_lazy("Slots people", "Goblin")
     area = forms.ChoiceField(
         label=_("Check"), choices=[(slug, label) for slug, (label, _) in AREAS.items()],
         initial="gear",
@@ -28,8 +29,8 @@ class JudgeCheckForm(NpcForm):
         label=_("What it tries"), max_length=100, required=False,
         widget=forms.TextInput(attrs={"placeholder": _("sneak past the guard")}),
     )  # fmt: skip
-    advantages = bounded("Advantages", 0, MAX_SOURCES, 0, EDGE_RULE)
-    disadvantages = bounded("Disadvantages", 0, MAX_SOURCES, 0, EDGE_RULE)
+    advantages = bounded(_("Advantages"), 0, MAX_SOURCES, 0, EDGE_RULE)
+    disadvantages = bounded(_("Disadvantages"), 0, MAX_SOURCES, 0, EDGE_RULE)
     rows = (("npc_name", "area"), ("what",), ("advantages", "disadvantages"))
 
     def counted(self) -> tuple[int, int]:
@@ -56,6 +57,12 @@ class JudgeCheckForm(NpcForm):
         if self.value("area") == "gear":
             # the die that counts is the NPC's best with advantage, the worst without
             fails = one**count if plus else 1 - (1 - one) ** count
-            rows.append(["A 1 is read (a gear check always fails)", percent(fails)])
-        rows.append([f"{count} d{size}: the judge reads the slot the die names", "100%"])
+            rows.append([gettext("A 1 is read (a gear check always fails)"), percent(fails)])
+        rows.append(
+            [
+                gettext("%(count)s d%(size)s: the judge reads the slot the die names")
+                % {"count": count, "size": size},
+                "100%",
+            ]
+        )
         return rows

@@ -4,6 +4,8 @@ ice) reach every living Slots sheet of the party, each as a roll in its log and 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from rolls.rng import server_rng
 from rolls.systems.slots.actions import time
 from rolls.views import record_roll
@@ -21,4 +23,7 @@ def party_time(form, user, button) -> str:
         record_roll(sheet.character, user, lambda locked, d=data: time(locked, d, server_rng()))
         names.append(sheet.character.name)
     number = clock.rounds if span == "round" else clock.tries
-    return f"{span.title()} {number}: time passed for {', '.join(names) or 'nobody'}."
+    who = ", ".join(names) or _("nobody")
+    if span == "round":
+        return _("Round %(number)s: time passed for %(names)s.") % {"number": number, "names": who}
+    return _("Try %(number)s: time passed for %(names)s.") % {"number": number, "names": who}

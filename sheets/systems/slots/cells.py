@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from config.form_renderer import csrf_input, escaped
+from sheets.systems.slots import words
 
 # a row's primary key, in reversed URLs, to be replaced by each row's own
 _ROW = 987654321
@@ -43,6 +46,14 @@ class Controls:
         }
         self.numbers = {"item": list(gear_numbers), "idea": list(focus_numbers)}
         self._options: dict = {}
+        # the controls' words, looked up once a page (the reader's language)
+        self.words = {
+            "move_to": escaped(_("Move %(item)s to slot")),
+            "move": escaped(_("Move %(item)s")),
+            # Translators: the button that moves an item or idea to the slot chosen
+            "Move": escaped(pgettext("Slots button", "Move")),
+            "remove": escaped(_("Remove %(item)s")),
+        }
 
     def url(self, kind: str, action: str, pk) -> str:
         head, tail = self.urls[kind, action]
@@ -61,40 +72,45 @@ class Controls:
 
 def _idea_words(idea) -> str:
     target = f": {escaped(idea.target)}" if idea.target else ""
-    concentrating = " (concentrating)" if idea.concentrating else ""
-    return f' <span class="thing-kind">{escaped(idea.kind)}{target}{concentrating}</span>\n'
+    concentrating = " " + _("(concentrating)") if idea.concentrating else ""
+    kind = escaped(words.idea_kind(idea.kind))
+    return f' <span class="thing-kind">{kind}{target}{concentrating}</span>\n'
 
 
 def _item_words(item) -> str:
-    words = ' <span class="badge text-bg-warning">damaged</span>' if item.damaged else ""
-    words += "\n"
+    damaged = _("damaged")
+    text = f' <span class="badge text-bg-warning">{damaged}</span>' if item.damaged else ""
+    text += "\n"
     if item.tags or item.free_tags:
         comma = ", " if item.tags and item.free_tags else ""
-        wrapped = " (wrapped)" if item.wrapped else ""
-        words += (
-            f'<span class="thing-tags">{escaped(item.tags)}{comma}'
+        wrapped = " " + _("(wrapped)") if item.wrapped else ""
+        text += (
+            f'<span class="thing-tags">{escaped(words.tags(item.tags))}{comma}'
             f"{escaped(item.free_tags)}{wrapped}</span>\n"
         )
-    return words
+    return text
 
 
 def _thing_controls(thing, kind: str, name: str, controls: Controls) -> str:
     move = controls.url(kind, "move", thing.pk)
     remove = controls.url(kind, "remove", thing.pk)
     csrf = controls.csrf_input
+    said = controls.words
+    move_to, move_it = said["move_to"] % {"item": name}, said["move"] % {"item": name}
+    remove_it = said["remove"] % {"item": name}
     return (
         '<div class="thing-controls">\n'
         f'<form method="post" action="{move}" hx-post="{move}"{_POST}'
         ' class="thing-move" data-move-form>\n'
         f"{csrf}\n"
         '<select name="to" class="form-select form-select-sm"'
-        f' aria-label="Move {name} to slot">{controls.options(kind, thing.slot)}</select>\n'
+        f' aria-label="{move_to}">{controls.options(kind, thing.slot)}</select>\n'
         '<button type="submit" class="btn btn-sm btn-outline-primary"'
-        f' aria-label="Move {name}">Move</button>\n'
+        f' aria-label="{move_it}">{said["Move"]}</button>\n'
         "</form>\n"
         f'<form method="post" action="{remove}" hx-post="{remove}"{_POST}>\n'
         f'{csrf}<button type="submit" class="btn btn-sm btn-outline-danger"'
-        f' aria-label="Remove {name}">&times;</button>\n'
+        f' aria-label="{remove_it}">&times;</button>\n'
         "</form>\n"
         "</div>\n"
     )
@@ -134,17 +150,21 @@ def _cell_top(cell, number: str, condition: str, wound: str) -> str:
     top = f'<div class="slot-top">\n<span class="slot-number">{number}</span>\n'
     name = cell.get("name")
     if name and name != cell["kind"]:
-        top += f'<span class="slot-name">{escaped(name)}</span>\n'
+        top += f'<span class="slot-name">{escaped(words.slot_name(name))}</span>\n'
     if condition:
         burning = cell.get("burning")
-        rounds = f", {burning} round{'' if burning == 1 else 's'}" if burning else ""
+        named = escaped(words.condition(cell["condition"]))
+        if burning:
+            rounds = ngettext("%(n)s round", "%(n)s rounds", burning) % {"n": burning}
+            named = f"{named}, {escaped(rounds)}"
         top += (
-            f'<span class="cond-letter cond-{condition}" title="{condition}{rounds}">'
+            f'<span class="cond-letter cond-{condition}" title="{named}">'
             f"{escaped(cell['letter'])}</span>\n"
         )
     if wound:
         mark = "X" if cell["wound"] == "open" else "/"
-        top += f'<span class="wound-mark" title="{wound} wound">{mark}</span>\n'
+        title = _("open wound") if cell["wound"] == "open" else _("closed wound")
+        top += f'<span class="wound-mark" title="{escaped(title)}">{mark}</span>\n'
     return top + "</div>\n"
 
 
@@ -153,7 +173,7 @@ def _cell_contents(cell, controls: Controls | None) -> str:
         idea = cell.get("idea")
         things = thing_html(idea, "idea", controls) if idea else ""
     elif cell.get("dropped"):
-        things = '<span class="slot-empty">pack down</span>\n'
+        things = f'<span class="slot-empty">{escaped(_("pack down"))}</span>\n'
     else:
         things = "".join(thing_html(item, "item", controls) for item in cell.get("items", ()))
     return f'<div class="slot-contents">\n{things}</div>\n'
@@ -164,24 +184,32 @@ def cell_html(cell: dict, controls: Controls | None) -> str:
     condition marks, what it holds, and for an editor the drop target and "clear"."""
     area, number = escaped(cell["area"]), escaped(cell["number"])
     wound, condition = escaped(cell["wound"]), escaped(cell["condition"])
-    where = f"{area} slot {number}"
+    if cell["area"] == "focus":
+        where = escaped(_("focus slot %(number)s") % {"number": cell["number"]})
+    else:
+        where = escaped(_("gear slot %(number)s") % {"number": cell["number"]})
     label = where
     if cell.get("name"):
-        label += f" ({escaped(cell['name'])})"
+        label += f" ({escaped(words.slot_name(cell['name']))})"
     if wound:
-        label += f", {wound} wound"
+        label += ", " + escaped(_("open wound") if cell["wound"] == "open" else _("closed wound"))
+    named = escaped(words.condition(cell["condition"])) if condition else ""
     if condition:
-        label += f", {condition}"
+        label += f", {named}"
     drop = " data-drop-target" if controls is not None and not cell.get("dropped") else ""
     clear = ""
     if controls is not None and condition:
         url = controls.unmark_url
+        remove_from = escaped(_("Remove %(condition)s from %(slot)s")) % {
+            "condition": named,
+            "slot": where,
+        }
+        clear_it = escaped(_("clear %(condition)s")) % {"condition": named}
         clear = (
             f'<form method="post" action="{url}" hx-post="{url}"{_POST} class="slot-unmark">'
             f'{controls.csrf_input}<input type="hidden" name="slot" value="{area}-{number}">'
             '<button type="submit" class="btn btn-link btn-sm p-0"'
-            f' aria-label="Remove {condition} from {where}">'
-            f"clear {condition}</button></form>\n"
+            f' aria-label="{remove_from}">{clear_it}</button></form>\n'
         )
     return (
         f'<li class="{_cell_classes(cell)}" id="slot-{area}-{number}" data-area="{area}"'

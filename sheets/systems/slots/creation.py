@@ -3,19 +3,26 @@ human), then what they carry, slot by slot; then the sheet."""
 
 from django import forms
 from django.db.models import Case, Value, When
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from sheets.creation import Group, Step, StepForm
+from sheets.systems.slots import words
 from sheets.systems.slots.models import GEAR_TAGS, SlotsItem, SlotsPeople
 
 HERE = "sheets.systems.slots.creation"
 
 
 def _people_text(people) -> str:
-    kinds = {}
+    kinds: dict[str, int] = {}
     for slot in people.slots.all():
         kinds[slot.kind] = kinds.get(slot.kind, 0) + 1
-    gear = ", ".join(f"{count} {kind}" for kind, count in kinds.items())
-    return f"{people.focus_slots} focus slots; gear slots: {gear}"
+    gear = ", ".join(f"{count} {words.kind(kind).lower()}" for kind, count in kinds.items())
+    return ngettext(
+        "%(n)s focus slot; gear slots: %(gear)s",
+        "%(n)s focus slots; gear slots: %(gear)s",
+        people.focus_slots,
+    ) % {"n": people.focus_slots, "gear": gear}
 
 
 class PeopleForm(StepForm):
@@ -23,7 +30,7 @@ class PeopleForm(StepForm):
         queryset=SlotsPeople.objects.none(),
         widget=forms.RadioSelect,
         empty_label=None,
-        error_messages={"required": "Choose your people."},
+        error_messages={"required": gettext_lazy("Choose your people.")},
     )
 
     def __init__(self, sheet, data=None):
@@ -32,10 +39,11 @@ class PeopleForm(StepForm):
         first = Case(When(name="Human", then=Value(0)), default=Value(1))
         peoples = SlotsPeople.objects.prefetch_related("slots").order_by(first, "name")
         self.fields["people"].queryset = peoples
+        self.fields["people"].label_from_instance = words.people
         self.descriptions = {
             "people": {
                 str(p.pk): _people_text(p)
-                + (" · campaigns begin human" if p.name == "Human" else "")
+                + (" · " + _("campaigns begin human") if p.name == "Human" else "")
                 for p in peoples
             }
         }
@@ -44,7 +52,7 @@ class PeopleForm(StepForm):
         return {"people": sheet.people_id}
 
     def layout(self):
-        return [Group("Your people", ("people",), kind="cards")]
+        return [Group(_("Your people"), ("people",), kind="cards")]
 
     def clean_people(self):
         people = self.cleaned_data["people"]
@@ -52,13 +60,13 @@ class PeopleForm(StepForm):
         stranded = [item.name for item in self.sheet.items.all() if item.slot not in numbers]
         if stranded:
             raise forms.ValidationError(
-                f"A {people.name} has no slot for {', '.join(stranded)}: take it out on the "
-                "sheet first."
+                _("%(people)s has no slot for %(items)s: take it out on the sheet first.")
+                % {"people": words.people(people), "items": ", ".join(stranded)}
             )
         return people
 
     def save(self):
-        self.save_sheet("People", {"people": self.cleaned_data["people"]})
+        self.save_sheet("People", {"people": self.cleaned_data["people"]})  # a history reason
 
 
 def _tags(value: str) -> str:
@@ -66,8 +74,8 @@ def _tags(value: str) -> str:
     unknown = [t for t in tags if t not in GEAR_TAGS]
     if unknown:
         raise forms.ValidationError(
-            f"{unknown[0]} is not a game tag ({', '.join(GEAR_TAGS)}); add your own words "
-            "on the sheet as free tags."
+            _("%(tag)s is not a game tag (%(tags)s); add your own words on the sheet as free tags.")
+            % {"tag": unknown[0], "tags": ", ".join(GEAR_TAGS)}
         )
     return ", ".join(tags)
 
@@ -83,16 +91,16 @@ class GearForm(StepForm):
             self.items.setdefault(item.slot, item)
         for slot in self.slots:
             item = self.items.get(slot.number)
-            where = f"{slot.number} · {slot.name}"
+            where = f"{slot.number} · {words.slot_name(slot.name)}"
             self.fields[f"slot{slot.number}-name"] = forms.CharField(
-                label=f"Item in {where}", max_length=80, required=False,
+                label=_("Item in %(slot)s") % {"slot": where}, max_length=80, required=False,
                 initial=item.name if item else "",
             )  # fmt: skip
             self.fields[f"slot{slot.number}-tags"] = forms.CharField(
-                label=f"Tags of {where}", max_length=200, required=False,
+                label=_("Tags of %(slot)s") % {"slot": where}, max_length=200, required=False,
                 initial=item.tags if item else "",
             )  # fmt: skip
-            self.fields[f"slot{slot.number}-tags"].widget.attrs["placeholder"] = (
+            self.fields[f"slot{slot.number}-tags"].widget.attrs["placeholder"] = _(
                 "e.g. sharp, weapon"
             )
         self.style()
@@ -103,26 +111,26 @@ class GearForm(StepForm):
     def layout(self):
         groups = []
         for kind, note in (
-            ("grip", "What you hold: weapons are ready only in a grip slot."),
-            ("body", "What you wear: armor counts only on the body."),
-            ("pack", "What you pack: a dropped pack counts as empty."),
+            ("grip", _("What you hold: weapons are ready only in a grip slot.")),
+            ("body", _("What you wear: armor counts only on the body.")),
+            ("pack", _("What you pack: a dropped pack counts as empty.")),
         ):
             slots = [s for s in self.slots if s.kind == kind]
             if slots:
                 groups.append(
                     Group(
-                        kind.title(),
+                        words.kind(kind),
                         (),
                         kind="rows",
                         note=note,
                         rows=tuple(
                             (
-                                f"{s.number} · {s.name}",
+                                f"{s.number} · {words.slot_name(s.name)}",
                                 (f"slot{s.number}-name", f"slot{s.number}-tags"),
                             )
                             for s in slots
                         ),
-                        columns=("Slot", "Item", "Game tags"),
+                        columns=(_("Slot"), _("Item"), _("Game tags")),
                         wide=True,
                     )
                 )
@@ -138,7 +146,7 @@ class GearForm(StepForm):
                 except forms.ValidationError as error:
                     self.add_error(name, error)
             if cleaned.get(name) and not cleaned.get(f"slot{slot.number}-name"):
-                self.add_error(f"slot{slot.number}-name", "Name the item these tags belong to.")
+                self.add_error(f"slot{slot.number}-name", _("Name the item these tags belong to."))
         return cleaned
 
     def save(self):
@@ -163,16 +171,20 @@ class GearForm(StepForm):
 STEPS = (
     Step(
         "people",
-        "People",
+        gettext_lazy("People"),
         f"{HERE}.PeopleForm",
-        "Your people's sheet sets your slots: the focus slots hold ideas, the gear slots "
-        "your body, your grip and your pack.",
+        gettext_lazy(
+            "Your people's sheet sets your slots: the focus slots hold ideas, the gear slots "
+            "your body, your grip and your pack."
+        ),
     ),
     Step(
         "gear",
-        "Gear",
+        gettext_lazy("Gear"),
         f"{HERE}.GearForm",
-        "Name what fills each slot; its game tags are what the checks read (a noisy item "
-        "fails a sneak). Leave a slot empty if it is.",
+        gettext_lazy(
+            "Name what fills each slot; its game tags are what the checks read (a noisy item "
+            "fails a sneak). Leave a slot empty if it is."
+        ),
     ),
 )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from config.ids import parse_id
+from sheets.systems.slots import words
 from sheets.systems.slots.dice.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS, SLOT_KINDS
 
 __all__ = [
@@ -36,7 +37,9 @@ def _pairs(text: str) -> list[tuple[int, int]]:
         a, sep, b = chunk.partition("-")
         a, b = parse_id(a.strip()), parse_id(b.strip())
         if not sep or a is None or b is None:
-            raise ValidationError(f"{chunk!r} is not a pair of slot numbers such as 2-3")
+            raise ValidationError(
+                _("%(chunk)s is not a pair of slot numbers such as 2-3") % {"chunk": repr(chunk)}
+            )
         pairs.append((a, b))
     return pairs
 
@@ -46,7 +49,7 @@ def _numbers(text: str) -> list[int]:
     for chunk in filter(None, (c.strip() for c in text.split(","))):
         number = parse_id(chunk)
         if number is None:
-            raise ValidationError(f"{chunk!r} is not a slot number")
+            raise ValidationError(_("%(chunk)s is not a slot number") % {"chunk": repr(chunk)})
         numbers.append(number)
     return numbers
 
@@ -96,7 +99,9 @@ class SlotsPeople(models.Model):
             except ValidationError as error:
                 errors[field] = error.messages
         if self.focus_slots is not None and not 1 <= self.focus_slots <= MAX_FOCUS:
-            errors["focus_slots"] = [f"a people has 1 to {MAX_FOCUS} focus slots"]
+            errors["focus_slots"] = [
+                _("a people has 1 to %(most)s focus slots") % {"most": MAX_FOCUS}
+            ]
         if errors:
             raise ValidationError(errors)
 
@@ -137,8 +142,10 @@ class SlotsPeopleSlot(models.Model):
         if self.number is not None and not 2 <= self.number <= MAX_GEAR:
             raise ValidationError(
                 {
-                    "number": f"gear slots are numbered 2 to {MAX_GEAR} "
-                    "(a gear roll of 1 names no slot)"
+                    "number": _(
+                        "gear slots are numbered 2 to %(most)s (a gear roll of 1 names no slot)"
+                    )
+                    % {"most": MAX_GEAR}
                 }
             )
 
@@ -208,13 +215,16 @@ class SlotsItem(models.Model):
         unknown = [t for t in self.tag_list() if t not in GEAR_TAGS]
         if unknown:
             raise ValidationError(
-                {"tags": f"{unknown[0]!r} is not a game tag; put it in the free tags"}
+                {
+                    "tags": _("%(tag)s is not a game tag; put it in the free tags")
+                    % {"tag": repr(unknown[0])}
+                }
             )
         if self.sheet_id and self.slot is not None:
             numbers = self.sheet.people.slots.values_list("number", flat=True)
             if self.slot not in numbers:
                 raise ValidationError(
-                    {"slot": f"the {self.sheet.people} has no gear slot {self.slot}"}
+                    {"slot": _("this sheet has no gear slot %(number)s") % {"number": self.slot}}
                 )
 
 
@@ -247,7 +257,7 @@ class SlotsIdea(models.Model):
     def clean(self) -> None:
         if self.sheet_id and self.slot is not None and self.slot > self.sheet.people.focus_slots:
             raise ValidationError(
-                {"slot": f"the {self.sheet.people} has no focus slot {self.slot}"}
+                {"slot": _("this sheet has no focus slot %(number)s") % {"number": self.slot}}
             )
 
 
@@ -300,16 +310,31 @@ class SlotsMark(models.Model):
         if self.area == "focus":
             kind = "focus"
             if self.number > people.focus_slots:
-                raise ValidationError({"number": f"the {people} has no focus slot {self.number}"})
+                raise ValidationError(
+                    {
+                        "number": _("this sheet has no focus slot %(number)s")
+                        % {"number": self.number}
+                    }
+                )
         else:
             slot = people.slots.filter(number=self.number).first()
             if slot is None:
-                raise ValidationError({"number": f"the {people} has no gear slot {self.number}"})
+                raise ValidationError(
+                    {
+                        "number": _("this sheet has no gear slot %(number)s")
+                        % {"number": self.number}
+                    }
+                )
             kind = slot.kind
             if self.wound and kind != "body":
-                raise ValidationError({"wound": "wounds go in body slots only"})
+                raise ValidationError({"wound": _("Wounds go in body slots only.")})
         if self.condition and kind not in CONDITION_AREAS[self.condition]:
-            raise ValidationError({"condition": f"{self.condition} cannot mark a {kind} slot"})
+            raise ValidationError(
+                {
+                    "condition": _("%(condition)s cannot mark this slot")
+                    % {"condition": words.condition(self.condition)}
+                }
+            )
 
 
 class SlotsClock(models.Model):
@@ -319,9 +344,9 @@ class SlotsClock(models.Model):
 
     COLD = [
         ("", _("Not in extreme cold")),
-        ("5", "Extreme cold (ice worsens every 5 tries)"),
-        ("10", "Extreme cold, well-clothed (every 10)"),
-        ("20", "Extreme cold, dressed for it (every 20)"),
+        ("5", _("Extreme cold (ice worsens every 5 tries)")),
+        ("10", _("Extreme cold, well-clothed (every 10)")),
+        ("20", _("Extreme cold, dressed for it (every 20)")),
     ]
 
     party = models.OneToOneField(

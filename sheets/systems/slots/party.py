@@ -5,6 +5,8 @@ fire, ice) to every Slots sheet of the party, each as a roll in its log and the 
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sheets.party_settings import PartySettingsForm
 from sheets.systems.slots.models import SlotsClock
@@ -18,33 +20,41 @@ def clock_of(party_id) -> SlotsClock | None:
 
 def describe(clock: SlotsClock | None) -> list[tuple[str, str]]:
     if clock is None:
-        return [("Round", "0"), ("Try", "0")]
-    rows = [("Round", str(clock.rounds)), ("Try", str(clock.tries))]
+        return [(_("Round"), "0"), (_("Try"), "0")]
+    rows = [(_("Round"), str(clock.rounds)), (_("Try"), str(clock.tries))]
     if clock.cold:
-        rows.append(("Cold", clock.get_cold_display()))
+        rows.append((_("Cold"), str(clock.get_cold_display())))
     return rows
 
 
 class TimeSettingsForm(PartySettingsForm):
-    title = "Rounds and tries"
-    intro = (
+    title = gettext_lazy("Rounds and tries")
+    intro = gettext_lazy(
         "Pass a round (combat) or a try (adventuring): each open wound bleeds, fire spreads "
         "and burns, the cold brings ice, on every Slots sheet at the table. Suffocation "
         "and rest stay per character (Time passes, on their sheet)."
     )
-    buttons = (("round", "Pass a round"), ("try", "Pass a try"), ("save", "Save"))
+    buttons = (
+        ("round", gettext_lazy("Pass a round")),
+        ("try", gettext_lazy("Pass a try")),
+        ("save", gettext_lazy("Save")),
+    )
     time_buttons = ("round", "try")  # rolls.systems.slots.party_time
     wide_fields = ("cold",)
     rounds = forms.IntegerField(
-        label="Round",
+        label=gettext_lazy("Round"),
         min_value=0,
         max_value=100_000,
-        help_text="Set 0 and save when a fight starts; passing a round counts on from the "
-        "stored round.",
+        help_text=gettext_lazy(
+            "Set 0 and save when a fight starts; passing a round counts on from the stored round."
+        ),
     )
-    tries = forms.IntegerField(label="Try", min_value=0, max_value=100_000)
+    tries = forms.IntegerField(label=gettext_lazy("Try"), min_value=0, max_value=100_000)
     cold = forms.ChoiceField(
-        label="Cold", choices=SlotsClock.COLD, required=False, help_text="Kept until changed."
+        label=gettext_lazy("Cold"),
+        choices=SlotsClock.COLD,
+        required=False,
+        help_text=gettext_lazy("Kept until changed."),
     )
 
     def initial_values(self):
@@ -65,7 +75,7 @@ class TimeSettingsForm(PartySettingsForm):
         clock.rounds, clock.tries = self.cleaned_data["rounds"], self.cleaned_data["tries"]
         clock._change_reason = "Set by the GM"
         clock.save()
-        return "Rounds, tries and the cold are saved."
+        return _("Rounds, tries and the cold are saved.")
 
     def advance(self, span: str) -> SlotsClock:
         """A round or a try passes on the party's clock, in the cold as set; what it does

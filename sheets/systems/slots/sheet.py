@@ -9,27 +9,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from sheets.editing import editing_context
 from sheets.systems.registry import Summary, SummaryValue
-from sheets.systems.slots import rules
+from sheets.systems.slots import rules, words
 from sheets.systems.slots.dice.sheet import CONDITION_AREAS, GEAR_TAGS, IDEA_KINDS
 from sheets.systems.slots.models import SlotsSheet
 
+# Translators: the Slots sheet's check buttons (a verb: roll this check)
 GEAR_CHECKS = (
-    ("traverse", "Traverse"),
-    ("sneak", "Sneak"),
-    ("block", "Block"),
-    ("dodge", "Dodge"),
+    ("traverse", pgettext_lazy("Slots check button", "Traverse")),
+    ("sneak", pgettext_lazy("Slots check button", "Sneak")),
+    ("block", pgettext_lazy("Slots check button", "Block")),
+    ("dodge", pgettext_lazy("Slots check button", "Dodge")),
 )
 FOCUS_CHECKS = (
-    ("concentrate", "Concentrate"),
-    ("beseech", "Beseech"),
-    ("morale", "Morale"),
-    ("grit", "Grit"),
-    ("insanity", "Insanity"),
+    ("concentrate", pgettext_lazy("Slots check button", "Concentrate")),
+    ("beseech", pgettext_lazy("Slots check button", "Beseech")),
+    ("morale", pgettext_lazy("Slots check button", "Morale")),
+    ("grit", pgettext_lazy("Slots check button", "Grit")),
+    ("insanity", pgettext_lazy("Slots check button", "Insanity")),
 )
-KIND_LABELS = {"body": "Body", "grip": "Grip", "pack": "Pack"}
+KIND_LABELS = words.KINDS
+PACK_DOWN = gettext_lazy("pack down")
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,7 @@ def _cell(number, area, mark, **extra) -> dict:
         "wound": mark.wound if mark else "",
         "condition": condition,
         "letter": rules.LEGEND.get(condition, ""),
+        "condition_words": words.condition(condition),
         "burning": mark.burning_rounds if mark else 0,
         **extra,
     }
@@ -73,6 +77,7 @@ def grid(sheet) -> dict:
                 marks.get(("gear", slot.number)),
                 kind=slot.kind,
                 name=slot.name,
+                name_words=words.slot_name(slot.name),
                 items=items.get(slot.number, []),
                 dropped=sheet.pack_dropped and slot.kind == "pack",
             )
@@ -81,7 +86,7 @@ def grid(sheet) -> dict:
     return {
         "focus": focus,
         "groups": [
-            {"kind": kind, "label": KIND_LABELS[kind], "cells": cells}
+            {"kind": kind, "label": str(KIND_LABELS[kind]), "cells": cells}
             for kind, cells in groups.items()
             if cells
         ],
@@ -106,6 +111,7 @@ def status(sheet, state) -> dict:
         "open_wounds": open_wounds,
         "closed_wounds": closed_wounds,
         "conditions": conditions,
+        "condition_words": [(c, words.condition(c)) for c in conditions],
     }
 
 
@@ -126,12 +132,19 @@ def mark_options(state) -> list[dict]:
         options.append(
             {
                 "condition": condition,
+                "name": words.condition(condition),
                 "letter": rules.LEGEND[condition],
                 "worsens": bool(state.marked(condition)),
-                "slots": [{"value": f"{a}-{n}", "label": f"{a} {n}"} for a, n in refs],
+                "slots": [{"value": f"{a}-{n}", "label": _slot_option(a, n)} for a, n in refs],
             }
         )
     return options
+
+
+def _slot_option(area: str, number: int) -> str:
+    if area == "gear":
+        return _("gear %(number)s") % {"number": number}
+    return _("focus %(number)s") % {"number": number}
 
 
 def context(character, sheet, first_answer: bool = False) -> dict:
@@ -144,14 +157,15 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         "people": sheet.people,
         "grid": the_grid,
         "state": status(sheet, state),
-        "legend": list(rules.LEGEND.items()),
+        "legend": [(name, letter, words.condition(name)) for name, letter in rules.LEGEND.items()],
+        "people_name": words.people(sheet.people),
         "mark_options": mark_options(state),
         "body_cells": body,
         "open_wound_cells": [c for c in body if c["wound"] == "open"],
         "gear_checks": GEAR_CHECKS,
         "focus_checks": FOCUS_CHECKS,
-        "gear_tags": GEAR_TAGS,
-        "idea_kinds": IDEA_KINDS,
+        "gear_tags": [(t, words.tag(t)) for t in GEAR_TAGS],
+        "idea_kinds": [(k, words.idea_kind(k)) for k in IDEA_KINDS],
         "gear_numbers": [s.number for s in sheet.people.slots.all()],
         "focus_numbers": list(range(1, sheet.people.focus_slots + 1)),
         "notes_field": edit["editable_fields"]["notes"],
@@ -164,7 +178,7 @@ def summary(sheet) -> SlotsSummary:
     state = rules.engine_sheet(sheet)
     now = status(sheet, state)
     values = [
-        SummaryValue(_("People"), sheet.people.name),
+        SummaryValue(_("People"), words.people(sheet.people)),
         SummaryValue(
             _("Wounds"),
             _("%(open)s open, %(closed)s closed")
@@ -181,7 +195,9 @@ def summary(sheet) -> SlotsSummary:
         alerts.append(_("unconscious"))
     if sheet.pack_dropped:
         alerts.append(_("pack dropped"))
-    alerts.extend(c for c in now["conditions"] if c in ("bleeding", "fire", "suffocation"))
+    alerts.extend(
+        words.condition(c) for c in now["conditions"] if c in ("bleeding", "fire", "suffocation")
+    )
     return SlotsSummary(values=tuple(values), alerts=tuple(alerts), grid=grid(sheet))
 
 

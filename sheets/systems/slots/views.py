@@ -9,11 +9,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.ids import parse_id
 from sheets.editing import editable_character, readable_character, sheet_page_context
 from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.slots.dice import (
     focus,
     gear,
@@ -65,8 +68,11 @@ def _edit(request, pk, change):
                 .get(character=character)
             )
             change(sheet)
-    except (Refused, DiceError) as error:
+    except Refused as error:
         return _grid_response(request, pk, str(error), status=422)
+    except DiceError as error:
+        said = put_into_words(error.saying or str(error), _, ngettext, pgettext)
+        return _grid_response(request, pk, said, status=422)
     except ValidationError as error:
         return _grid_response(request, pk, " ".join(error.messages), status=422)
     return _grid_response(request, pk)
@@ -77,8 +83,8 @@ def _gear_numbers(sheet) -> list[int]:
 
 
 def _errors(form) -> str:
-    return " ".join(f"{name}: {' '.join(errs)}" if name != "__all__" else " ".join(errs)
-                    for name, errs in form.errors.items())  # fmt: skip
+    return " ".join(f"{form.fields[name].label}: {' '.join(errs)}" if name in form.fields
+                    else " ".join(errs) for name, errs in form.errors.items())  # fmt: skip
 
 
 def _save(row, reason):
@@ -118,7 +124,10 @@ def item_remove(request, pk, item_pk):
 def _target(request, numbers) -> int:
     number = parse_id(request.POST.get("to", ""))
     if number not in numbers:
-        raise Refused(f"Move it to one of the slots {numbers[0]}-{numbers[-1]}.")
+        raise Refused(
+            _("Move it to one of the slots %(first)s-%(last)s.")
+            % {"first": numbers[0], "last": numbers[-1]}
+        )
     return number
 
 
@@ -143,7 +152,10 @@ def idea_add(request, pk):
             raise Refused(_errors(form))
         data = form.cleaned_data
         if SlotsIdea.objects.filter(sheet=sheet, slot=data["slot"]).exists():
-            raise Refused(f"Focus slot {data['slot']} already holds an idea: one idea per slot.")
+            raise Refused(
+                _("Focus slot %(number)s already holds an idea: one idea per slot.")
+                % {"number": data["slot"]}
+            )
         _save(SlotsIdea(sheet=sheet, **data), "idea added")
 
     return _edit(request, pk, change)
@@ -202,7 +214,7 @@ def _ref(text: str):
     area, _, number = text.partition("-")
     number = parse_id(number)
     if area not in ("gear", "focus") or number is None:
-        raise Refused("Pick a slot from the list.")
+        raise Refused(_("Pick a slot from the list."))
     return gear(number) if area == "gear" else focus(number)
 
 
@@ -229,10 +241,10 @@ def mark(request, pk):
         ref = _ref(request.POST.get("slot", ""))
         if condition == "fire":
             if ref.area != "gear":
-                raise Refused("Fire marks a gear slot holding something flammable.")
+                raise Refused(_("Fire marks a gear slot holding something flammable."))
             result = ignite(state, ref.number)
         elif condition == "bleeding":
-            raise Refused("Bleeding comes from an open wound: mark the wound.")
+            raise Refused(_("Bleeding comes from an open wound: mark the wound."))
         else:
             result = mark_condition(state, condition, ref)
         _apply(sheet, result, f"{condition} marked")
@@ -249,7 +261,7 @@ def wound(request, pk):
         kind = request.POST.get("kind", "")
         ref = _ref(request.POST.get("slot", ""))
         if ref.area != "gear":
-            raise Refused("Wounds go in body slots only.")
+            raise Refused(_("Wounds go in body slots only."))
         _apply(sheet, take_wound(engine_sheet(sheet), ref.number, kind), f"{kind} wound")
 
     return _edit(request, pk, change)
@@ -263,7 +275,7 @@ def treat(request, pk):
     def change(sheet):
         ref = _ref(request.POST.get("slot", ""))
         if ref.area != "gear":
-            raise Refused("Only wounds in body slots can be treated.")
+            raise Refused(_("Only wounds in body slots can be treated."))
         _apply(sheet, treat_wound(engine_sheet(sheet), ref.number), "wound treated")
 
     return _edit(request, pk, change)
@@ -286,7 +298,7 @@ def unmark(request, pk):
         state = engine_sheet(sheet)
         if what == "wound":
             if ref.area != "gear" or state.gear_slot(ref.number).wound is None:
-                raise Refused("That slot has no wound.")
+                raise Refused(_("That slot has no wound."))
             _apply(sheet, _healed(state, ref.number), "wound healed")
         else:
             _apply(sheet, remove_mark(state, ref), "condition removed")

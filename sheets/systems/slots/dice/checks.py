@@ -21,6 +21,7 @@ import functools
 from typing import ClassVar
 
 from ...dice.core import DiceError, Effect, require_face
+from ...dice.words import Saying, say
 from .sheet import FocusSlot, GearSlot, Sheet, focus, gear
 
 ATTACKS = {"block": ("strike", "missile"), "dodge": ("grab", "blast")}
@@ -51,10 +52,10 @@ class Resolution:
 
     check: str
     face: int
-    slot: str
+    slot: Saying
     success: bool
-    outcome: str
-    reason: str
+    outcome: str  # an English word (a message id of the "Slots outcome" context)
+    reason: Saying
     effects: tuple[Effect, ...] = ()
 
     @functools.cached_property
@@ -67,33 +68,43 @@ class Resolution:
         return (self.success, -self.harm)
 
 
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def names(items: tuple[object, ...]) -> str:
     return ", ".join(item.name for item in items)  # type: ignore[attr-defined]
 
 
-def wound_rule(sheet: Sheet, number: int) -> tuple[str, tuple[Effect, ...]] | None:
+def wound_rule(sheet: Sheet, number: int) -> tuple[Saying, tuple[Effect, ...]] | None:
+    """A wounded slot fails the check: why (a sentence) and what follows."""
     wound = sheet.gear_slot(number).wound
-    where = sheet.layout.label(number)
+    where, title = sheet.layout.label(number), sheet.layout.title(number)
     if wound == "closed":
-        note = f"{where} is marked with a closed wound: the check fails and the wound reopens"
-        return note, (Effect(f"reopen wound:{gear(number)}", 1, note),)
+        note = say(
+            "%(where)s is marked with a closed wound: the check fails and the wound reopens",
+            where=where,
+        )
+        reason = say(
+            "%(where)s is marked with a closed wound: the check fails and the wound reopens.",
+            where=title,
+        )
+        return reason, (Effect(f"reopen wound:{gear(number)}", 1, note),)  # type: ignore[arg-type]
     if wound == "open":
-        note = f"{where} is marked with an open wound: the check fails and the bleeding progresses"
-        return note, (Effect(f"bleeding worsens:{gear(number)}", 1, note),)
+        note = say(
+            "%(where)s is marked with an open wound: the check fails and the bleeding progresses",
+            where=where,
+        )
+        reason = say(
+            "%(where)s is marked with an open wound: the check fails and the bleeding progresses.",
+            where=title,
+        )
+        return reason, (Effect(f"bleeding worsens:{gear(number)}", 1, note),)  # type: ignore[arg-type]
     return None
 
 
-def wound_here(sheet: Sheet, face: int, kind: str, note: str) -> Effect:
+def wound_here(sheet: Sheet, face: int, kind: str, note: Saying) -> Effect:
     """A wound in the slot rolled when it is a body slot, else of the judge's choice."""
     if face != 1 and sheet.layout.slot(face).kind == "body":
-        return Effect(f"{kind} wound:{gear(face)}", 1, note)
-    return Effect(
-        f"{kind} wound:judge's choice", 1, f"{note}, in a body slot of the judge's choice"
-    )
+        return Effect(f"{kind} wound:{gear(face)}", 1, note)  # type: ignore[arg-type]
+    chosen = say("%(note)s, in a body slot of the judge's choice", note=note)
+    return Effect(f"{kind} wound:judge's choice", 1, chosen)  # type: ignore[arg-type]
 
 
 class GearCheck:
@@ -117,37 +128,31 @@ class GearCheck:
 
     def read(self, sheet: Sheet, face: int) -> Resolution:
         if face == 1:
-            return self.fail(sheet, face, "A 1 always fails a gear check.")
+            return self.fail(sheet, face, say("A 1 always fails a gear check."))
         wound = wound_rule(sheet, face)
         if wound is not None:
-            return self.fail(sheet, face, wound[0] + ".", wound[1])
+            return self.fail(sheet, face, wound[0], wound[1])
         return self.contents(sheet, sheet.gear_slot(face))
 
     def result(
-        self, sheet: Sheet, face: int, outcome: str, reason: str, effects: tuple[Effect, ...] = ()
+        self,
+        sheet: Sheet,
+        face: int,
+        outcome: str,
+        reason: Saying,
+        effects: tuple[Effect, ...] = (),
     ) -> Resolution:
         return Resolution(
-            self.name,
-            face,
-            sheet.layout.label(face),
-            True,
-            outcome,
-            sentence(reason),
+            self.name, face, sheet.layout.label(face), True, outcome, reason,
             effects + self.always(),
-        )
+        )  # fmt: skip
 
     def fail(
-        self, sheet: Sheet, face: int, reason: str, first: tuple[Effect, ...] = ()
+        self, sheet: Sheet, face: int, reason: Saying, first: tuple[Effect, ...] = ()
     ) -> Resolution:
         effects = first + self.failure(sheet, face) + self.always()
         return Resolution(
-            self.name,
-            face,
-            sheet.layout.label(face),
-            False,
-            self.failed,
-            sentence(reason),
-            effects,
+            self.name, face, sheet.layout.label(face), False, self.failed, reason, effects
         )
 
 
@@ -160,22 +165,29 @@ class Traverse(GearCheck):
     failed: ClassVar[str] = "stumbles"
 
     def always(self) -> tuple[Effect, ...]:
-        return (Effect("exhaustion", 1, "mark exhaustion after every traverse check"),)
+        note = say("mark exhaustion after every traverse check")
+        return (Effect("exhaustion", 1, note),)  # type: ignore[arg-type]
 
     def failure(self, sheet: Sheet, face: int) -> tuple[Effect, ...]:
-        note = (
+        note = say(
             "you fail to reach your destination: you stumble and usually fall, as the judge decides"
         )
-        return (Effect("stumble", 1, note),)
+        return (Effect("stumble", 1, note),)  # type: ignore[arg-type]
 
     def contents(self, sheet: Sheet, state: GearSlot) -> Resolution:
-        where = sheet.layout.label(state.number)
+        where = sheet.layout.title(state.number)
         if state.condition == "exhaustion":
-            return self.fail(sheet, state.number, f"{where} is marked with exhaustion.")
+            reason = say("%(where)s is marked with exhaustion.", where=where)
+            return self.fail(sheet, state.number, reason)
         heavy = state.with_tag("heavy")
         if heavy:
-            return self.fail(sheet, state.number, f"{where} holds {names(heavy)}, heavy.")
-        reason = f"{where} holds {state.contents()}, nothing heavy: you move where you intended."
+            reason = say("%(where)s holds %(items)s, heavy.", where=where, items=names(heavy))
+            return self.fail(sheet, state.number, reason)
+        reason = say(
+            "%(where)s holds %(items)s, nothing heavy: you move where you intended.",
+            where=where,
+            items=state.contents(),
+        )
         return self.result(sheet, state.number, "moves safely", reason)
 
 
@@ -197,7 +209,7 @@ class Sneak(GearCheck):
 
     def __post_init__(self) -> None:
         if not (self.obscured or self.inattentive):
-            raise DiceError("to sneak you must be obscured from view or the foes inattentive")
+            raise DiceError(say("to sneak you must be obscured from view or the foes inattentive"))
         object.__setattr__(
             self, "exotic_traits", tuple(sorted({t.lower() for t in self.exotic_traits}))
         )
@@ -210,25 +222,37 @@ class Sneak(GearCheck):
         )
 
     def failure(self, sheet: Sheet, face: int) -> tuple[Effect, ...]:
-        return (Effect("noticed", 1, "the creatures you sneak past notice you"),)
+        note = say("the creatures you sneak past notice you")
+        return (Effect("noticed", 1, note),)  # type: ignore[arg-type]
 
     def contents(self, sheet: Sheet, state: GearSlot) -> Resolution:
-        where = sheet.layout.label(state.number)
-        giveaways = []
+        where = sheet.layout.title(state.number)
+        giveaways: list[Saying] = []
         if self.can_hear:
             noisy = state.with_tag("noisy")
             if noisy:
-                giveaways.append(f"{names(noisy)} (noisy) can be heard")
+                giveaways.append(say("%(items)s (noisy) can be heard", items=names(noisy)))
             elif sheet.clanks(state.number):
-                giveaways.append("unwrapped rigid items clank together and can be heard")
+                giveaways.append(say("unwrapped rigid items clank together and can be heard"))
         if self.can_smell and state.has("smelly"):
-            giveaways.append(f"{names(state.with_tag('smelly'))} (smelly) can be smelled")
+            smelly = names(state.with_tag("smelly"))
+            giveaways.append(say("%(items)s (smelly) can be smelled", items=smelly))
         sensed = [i for i in state.items if set(i.traits) & set(self.exotic_traits)]
         if sensed:
-            giveaways.append(f"{names(tuple(sensed))} stands out to their senses")
+            giveaways.append(
+                say("%(items)s stands out to their senses", items=names(tuple(sensed)))
+            )
         if giveaways:
-            return self.fail(sheet, state.number, f"{where}: " + "; ".join(giveaways) + ".")
-        reason = f"{where} holds {state.contents()}: nothing they can sense; you go unnoticed."
+            given = giveaways[0]
+            for more in giveaways[1:]:
+                given = say("%(first)s; %(then)s", first=given, then=more)
+            reason = say("%(where)s: %(giveaways)s.", where=where, giveaways=given)
+            return self.fail(sheet, state.number, reason)
+        reason = say(
+            "%(where)s holds %(items)s: nothing they can sense; you go unnoticed.",
+            where=where,
+            items=state.contents(),
+        )
         return self.result(sheet, state.number, "unnoticed", reason)
 
 
@@ -246,39 +270,54 @@ class Block(GearCheck):
             raise DiceError(f"block answers a strike or a missile, not {self.attack!r}")
 
     def failure(self, sheet: Sheet, face: int) -> tuple[Effect, ...]:
-        conditions = Effect("conditions of the attack", 1, "you suffer the attack's conditions")
+        suffer = say("you suffer the attack's conditions")
+        conditions = Effect("conditions of the attack", 1, suffer)  # type: ignore[arg-type]
         if face == 1 or sheet.layout.slot(face).kind != "pack":
-            return (wound_here(sheet, face, "open", "the attack lands"), conditions)
+            return (wound_here(sheet, face, "open", say("the attack lands")), conditions)
         items = sheet.gear_slot(face).items
         if not items:
             return (conditions,)
-        note = f"{names(items)} dropped or damaged"
-        return (Effect(f"item dropped or damaged:{gear(face)}", 1, note), conditions)
+        note = say("%(items)s dropped or damaged", items=names(items))
+        dropped = Effect(f"item dropped or damaged:{gear(face)}", 1, note)  # type: ignore[arg-type]
+        return (dropped, conditions)
 
     def contents(self, sheet: Sheet, state: GearSlot) -> Resolution:
-        where = sheet.layout.label(state.number)
+        where = sheet.layout.title(state.number)
         kind = sheet.layout.slot(state.number).kind
         if kind == "body" and state.has("heavy armor"):
             armor = names(state.with_tag("heavy armor"))
-            return self.result(
-                sheet, state.number, "blocked", f"{where}: {armor} (heavy armor) blocks."
-            )
+            reason = say("%(where)s: %(items)s (heavy armor) blocks.", where=where, items=armor)
+            return self.result(sheet, state.number, "blocked", reason)
         if kind == "grip" and state.has("shield"):
             shield = names(state.with_tag("shield"))
-            return self.result(
-                sheet, state.number, "blocked", f"{where}: {shield} (shield) blocks."
-            )
+            reason = say("%(where)s: %(items)s (shield) blocks.", where=where, items=shield)
+            return self.result(sheet, state.number, "blocked", reason)
         if kind == "grip" and state.has("weapon") and self.attack == "strike":
             weapon = names(state.with_tag("weapon"))
-            return self.result(
-                sheet, state.number, "blocked", f"{where}: {weapon} parries the strike."
-            )
+            reason = say("%(where)s: %(items)s parries the strike.", where=where, items=weapon)
+            return self.result(sheet, state.number, "blocked", reason)
         if kind == "body" and state.has("light armor"):
             armor = names(state.with_tag("light armor"))
-            wound = wound_here(sheet, state.number, "closed", f"{armor} resists the attack")
-            reason = f"{where}: {armor} (light armor) resists; a closed wound, no conditions."
+            resists = say("%(items)s resists the attack", items=armor)
+            wound = wound_here(sheet, state.number, "closed", resists)
+            reason = say(
+                "%(where)s: %(items)s (light armor) resists; a closed wound, no conditions.",
+                where=where,
+                items=armor,
+            )
             return self.result(sheet, state.number, "resisted", reason, (wound,))
-        reason = f"{where} holds {state.contents()}: it neither blocks nor resists a {self.attack}."
+        if self.attack == "strike":
+            reason = say(
+                "%(where)s holds %(items)s: it neither blocks nor resists a strike.",
+                where=where,
+                items=state.contents(),
+            )
+        else:
+            reason = say(
+                "%(where)s holds %(items)s: it neither blocks nor resists a missile.",
+                where=where,
+                items=state.contents(),
+            )
         return self.fail(sheet, state.number, reason)
 
 
@@ -294,31 +333,49 @@ class Dodge(GearCheck):
             raise DiceError(f"dodge answers a grab or a blast, not {self.attack!r}")
 
     def failure(self, sheet: Sheet, face: int) -> tuple[Effect, ...]:
-        note = f"you suffer every wound and condition of the {self.attack}"
-        return (Effect("wounds and conditions of the attack", 1, note),)
+        if self.attack == "grab":
+            note = say("you suffer every wound and condition of the grab")
+        else:
+            note = say("you suffer every wound and condition of the blast")
+        return (Effect("wounds and conditions of the attack", 1, note),)  # type: ignore[arg-type]
 
     def contents(self, sheet: Sheet, state: GearSlot) -> Resolution:
-        where = sheet.layout.label(state.number)
+        where = sheet.layout.title(state.number)
         heavy = state.with_tag("heavy")
         if heavy:
-            return self.fail(sheet, state.number, f"{where} holds {names(heavy)}, heavy.")
-        reason = f"{where} holds {state.contents()}, nothing heavy: you dodge the {self.attack}."
+            reason = say("%(where)s holds %(items)s, heavy.", where=where, items=names(heavy))
+            return self.fail(sheet, state.number, reason)
+        if self.attack == "grab":
+            reason = say(
+                "%(where)s holds %(items)s, nothing heavy: you dodge the grab.",
+                where=where,
+                items=state.contents(),
+            )
+        else:
+            reason = say(
+                "%(where)s holds %(items)s, nothing heavy: you dodge the blast.",
+                where=where,
+                items=state.contents(),
+            )
         return self.result(sheet, state.number, "dodged", reason)
 
 
 class FocusCheck:
-    """A focus check: ``failing`` says why the slot fails it (None: it succeeds)."""
+    """A focus check: ``failing`` says why the slot fails it (None: it succeeds) and
+    ``holding`` why it passes, each a sentence about the slot ``where``."""
 
     name: ClassVar[str]
     area: ClassVar[str] = "focus"
     passed: ClassVar[str]
     failed: ClassVar[str]
-    holds: ClassVar[str]
 
     def situational_advantages(self) -> int:
         return 0
 
-    def failing(self, state: FocusSlot) -> str | None:
+    def failing(self, state: FocusSlot, where: Saying) -> Saying | None:
+        raise NotImplementedError
+
+    def holding(self, state: FocusSlot, where: Saying) -> Saying:
         raise NotImplementedError
 
     def failure(self, state: FocusSlot) -> tuple[Effect, ...]:
@@ -326,15 +383,12 @@ class FocusCheck:
 
     def read(self, sheet: Sheet, face: int) -> Resolution:
         state = sheet.focus_slot(face)
-        where = f"focus slot {face}"
-        why = self.failing(state)
+        where = say("focus slot %(number)s", number=face)
+        title = say("Focus slot %(number)s", number=face)
+        why = self.failing(state, title)
         if why is not None:
-            reason = sentence(f"{where} {why}.")
-            return Resolution(
-                self.name, face, where, False, self.failed, reason, self.failure(state)
-            )
-        reason = sentence(f"{where} holds {state.contents()}{self.holds}.")
-        return Resolution(self.name, face, where, True, self.passed, reason)
+            return Resolution(self.name, face, where, False, self.failed, why, self.failure(state))
+        return Resolution(self.name, face, where, True, self.passed, self.holding(state, title))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -344,16 +398,26 @@ class Concentrate(FocusCheck):
     name: ClassVar[str] = "concentrate"
     passed: ClassVar[str] = "keeps concentration"
     failed: ClassVar[str] = "loses concentration"
-    holds: ClassVar[str] = ": your concentration holds"
 
-    def failing(self, state: FocusSlot) -> str | None:
+    def failing(self, state: FocusSlot, where: Saying) -> Saying | None:
         if state.idea is not None and state.idea.concentrating:
-            return f"holds {state.idea.name}, which you are concentrating on"
+            return say(
+                "%(where)s holds %(idea)s, which you are concentrating on.",
+                where=where,
+                idea=state.idea.name,
+            )
         return None
 
+    def holding(self, state: FocusSlot, where: Saying) -> Saying:
+        return say(
+            "%(where)s holds %(idea)s: your concentration holds.",
+            where=where,
+            idea=state.contents(),
+        )
+
     def failure(self, state: FocusSlot) -> tuple[Effect, ...]:
-        lost = f"you lose concentration on {state.contents()}"
-        return (Effect(f"concentration lost:{focus(state.number)}", 1, lost),)
+        lost = say("you lose concentration on %(idea)s", idea=state.contents())
+        return (Effect(f"concentration lost:{focus(state.number)}", 1, lost),)  # type: ignore[arg-type]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -363,12 +427,18 @@ class Beseech(FocusCheck):
     name: ClassVar[str] = "beseech"
     passed: ClassVar[str] = "answered"
     failed: ClassVar[str] = "unanswered"
-    holds: ClassVar[str] = ", a devotion: your plea is answered"
 
-    def failing(self, state: FocusSlot) -> str | None:
+    def failing(self, state: FocusSlot, where: Saying) -> Saying | None:
         if state.idea is not None and state.idea.kind == "devotion":
             return None
-        return f"holds {state.contents()}, not a devotion"
+        return say("%(where)s holds %(idea)s, not a devotion.", where=where, idea=state.contents())
+
+    def holding(self, state: FocusSlot, where: Saying) -> Saying:
+        return say(
+            "%(where)s holds %(idea)s, a devotion: your plea is answered.",
+            where=where,
+            idea=state.contents(),
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -378,16 +448,24 @@ class Morale(FocusCheck):
     name: ClassVar[str] = "morale"
     passed: ClassVar[str] = "holds firm"
     failed: ClassVar[str] = "flees, surrenders or cowers"
-    holds: ClassVar[str] = ", not marked with terror"
 
-    def failing(self, state: FocusSlot) -> str | None:
-        return "is marked with terror" if state.condition == "terror" else None
+    def failing(self, state: FocusSlot, where: Saying) -> Saying | None:
+        if state.condition == "terror":
+            return say("%(where)s is marked with terror.", where=where)
+        return None
+
+    def holding(self, state: FocusSlot, where: Saying) -> Saying:
+        return say(
+            "%(where)s holds %(idea)s, not marked with terror.",
+            where=where,
+            idea=state.contents(),
+        )
 
     def failure(self, state: FocusSlot) -> tuple[Effect, ...]:
-        allies = "a member of the group failed a morale check: each ally marks terror"
+        allies = say("a member of the group failed a morale check: each ally marks terror")
         return (
-            Effect("flee, surrender or cower", 1, "terror takes hold"),
-            Effect("terror:allies", 1, allies),
+            Effect("flee, surrender or cower", 1, say("terror takes hold")),  # type: ignore[arg-type]
+            Effect("terror:allies", 1, allies),  # type: ignore[arg-type]
         )
 
 
@@ -400,15 +478,20 @@ class Grit(FocusCheck):
     name: ClassVar[str] = "grit"
     passed: ClassVar[str] = "stays conscious"
     failed: ClassVar[str] = "falls unconscious"
-    holds: ClassVar[str] = " to hold on to"
 
-    def failing(self, state: FocusSlot) -> str | None:
+    def failing(self, state: FocusSlot, where: Saying) -> Saying | None:
         if state.condition == "terror":
-            return "is marked with terror"
-        return "is empty: nothing to hold on to" if state.idea is None else None
+            return say("%(where)s is marked with terror.", where=where)
+        if state.idea is None:
+            return say("%(where)s is empty: nothing to hold on to.", where=where)
+        return None
+
+    def holding(self, state: FocusSlot, where: Saying) -> Saying:
+        return say("%(where)s holds %(idea)s to hold on to.", where=where, idea=state.contents())
 
     def failure(self, state: FocusSlot) -> tuple[Effect, ...]:
-        return (Effect("unconscious", 1, "you fail your grit check and fall unconscious"),)
+        note = say("you fail your grit check and fall unconscious")
+        return (Effect("unconscious", 1, note),)  # type: ignore[arg-type]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -419,13 +502,18 @@ class Insanity(FocusCheck):
     name: ClassVar[str] = "insanity"
     passed: ClassVar[str] = "keeps their will"
     failed: ClassVar[str] = "acts against their will"
-    holds: ClassVar[str] = ", not corrupted"
 
-    def failing(self, state: FocusSlot) -> str | None:
-        return "is corrupted" if state.condition == "corruption" else None
+    def failing(self, state: FocusSlot, where: Saying) -> Saying | None:
+        if state.condition == "corruption":
+            return say("%(where)s is corrupted.", where=where)
+        return None
+
+    def holding(self, state: FocusSlot, where: Saying) -> Saying:
+        return say("%(where)s holds %(idea)s, not corrupted.", where=where, idea=state.contents())
 
     def failure(self, state: FocusSlot) -> tuple[Effect, ...]:
-        return (Effect("acts against their will", 1, "corruption takes over for a moment"),)
+        note = say("corruption takes over for a moment")
+        return (Effect("acts against their will", 1, note),)  # type: ignore[arg-type]
 
 
 Check = Traverse | Sneak | Block | Dodge | Concentrate | Beseech | Morale | Grit | Insanity

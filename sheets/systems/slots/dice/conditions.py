@@ -33,7 +33,14 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 
 from ...dice.core import DiceError, Effect
-from .sheet import CONDITION_AREAS, WOUNDS, Ref, Sheet, focus, gear
+from ...dice.words import Saying, say, say_in
+from .sheet import CONDITION, CONDITION_AREAS, WOUNDS, Ref, Sheet, focus, gear
+
+
+def _named(condition: str) -> Saying:
+    """A condition's name inside a saying ("exhaustion" reads "utmattning")."""
+    return say_in(CONDITION, condition)
+
 
 DEADLY = ("bleeding", "exhaustion", "hunger", "ice", "suffocation")
 
@@ -53,7 +60,9 @@ class Change:
 
 def _require_body(sheet: Sheet, number: int) -> None:
     if sheet.layout.slot(number).kind != "body":
-        raise DiceError(f"wounds go in body slots only, not {sheet.layout.label(number)}")
+        raise DiceError(
+            say("wounds go in body slots only, not %(where)s", where=sheet.layout.label(number))
+        )
 
 
 def _set_condition(sheet: Sheet, ref: Ref, condition: str | None) -> Sheet:
@@ -62,17 +71,32 @@ def _set_condition(sheet: Sheet, ref: Ref, condition: str | None) -> Sheet:
     return sheet.with_focus(ref.number, condition=condition)
 
 
-def _mark(sheet: Sheet, ref: Ref, condition: str, why: str) -> Change:
-    return Change(_set_condition(sheet, ref, condition), (Effect(f"{condition}:{ref}", 1, why),))
+def _mark(sheet: Sheet, ref: Ref, condition: str, why: Saying) -> Change:
+    effect = Effect(f"{condition}:{ref}", 1, why)  # type: ignore[arg-type]
+    return Change(_set_condition(sheet, ref, condition), (effect,))
 
 
 def _pick(candidates: tuple[Ref, ...], chosen: Ref | None, what: str, default: Ref) -> Ref:
     if chosen is None:
         return default
     if chosen not in candidates:
-        allowed = ", ".join(str(ref) for ref in candidates) or "none"
-        raise DiceError(f"{what} cannot go in {chosen}; allowed: {allowed}")
+        if not candidates:
+            raise DiceError(
+                say("%(what)s cannot go in %(slot)s; no slot is allowed", what=_named(what),
+                    slot=sheet_words(chosen))
+            )  # fmt: skip
+        raise DiceError(
+            say("%(what)s cannot go in %(slot)s; allowed: %(allowed)s", what=_named(what),
+                slot=sheet_words(chosen), allowed=[sheet_words(ref) for ref in candidates])
+        )  # fmt: skip
     return chosen
+
+
+def sheet_words(ref: Ref) -> Saying:
+    """ "gear 4", "focus 2" in words."""
+    if ref.area == "gear":
+        return say("gear %(number)s", number=ref.number)
+    return say("focus %(number)s", number=ref.number)
 
 
 # --- Wounds ----------------------------------------------------------------------------
@@ -88,19 +112,21 @@ def take_wound(sheet: Sheet, number: int, kind: str, *, bleed_to: Ref | None = N
     before = sheet.gear_slot(number).wound
     effects: list[Effect] = []
     if before is not None:
-        effects.append(
-            Effect(
-                "grit check",
-                1,
-                f"a wound to {where}, already wounded: Focus(grit) or fall unconscious",
-            )
+        grit = say(
+            "a wound to %(where)s, already wounded: Focus(grit) or fall unconscious", where=where
         )
+        effects.append(Effect("grit check", 1, grit))  # type: ignore[arg-type]
     after = "open" if "open" in (before, kind) else "closed"
     if before is None:
-        effects.append(Effect(f"{after} wound:{ref}", 1, f"{after} wound in {where}"))
+        if after == "open":
+            note = say("open wound in %(where)s", where=where)
+        else:
+            note = say("closed wound in %(where)s", where=where)
+        effects.append(Effect(f"{after} wound:{ref}", 1, note))  # type: ignore[arg-type]
     elif before != after:
-        effects.append(Effect(f"closed wound:{ref}", -1, f"the closed wound in {where} opens"))
-        effects.append(Effect(f"open wound:{ref}", 1, f"the closed wound in {where} opens"))
+        opens = say("the closed wound in %(where)s opens", where=where)
+        effects.append(Effect(f"closed wound:{ref}", -1, opens))  # type: ignore[arg-type]
+        effects.append(Effect(f"open wound:{ref}", 1, opens))  # type: ignore[arg-type]
     change = Change(sheet.with_gear(number, wound=after), tuple(effects))
     if kind == "open":
         change = change.then(bleed, number, to=bleed_to)
@@ -110,9 +136,11 @@ def take_wound(sheet: Sheet, number: int, kind: str, *, bleed_to: Ref | None = N
 def reopen_wound(sheet: Sheet, number: int, *, bleed_to: Ref | None = None) -> Change:
     """A closed wound opens again (a gear check rolled it, or fire burned on): it bleeds."""
     if sheet.gear_slot(number).wound != "closed":
-        raise DiceError(f"{sheet.layout.label(number)} has no closed wound to reopen")
+        raise DiceError(
+            say("%(where)s has no closed wound to reopen", where=sheet.layout.title(number))
+        )
     ref = gear(number)
-    note = f"the closed wound in {sheet.layout.label(number)} reopens"
+    note = say("the closed wound in %(where)s reopens", where=sheet.layout.label(number))
     change = Change(
         sheet.with_gear(number, wound="open"),
         (Effect(f"closed wound:{ref}", -1, note), Effect(f"open wound:{ref}", 1, note)),
@@ -123,9 +151,11 @@ def reopen_wound(sheet: Sheet, number: int, *, bleed_to: Ref | None = None) -> C
 def treat_wound(sheet: Sheet, number: int) -> Change:
     """A healing kit closes one open wound."""
     if sheet.gear_slot(number).wound != "open":
-        raise DiceError(f"{sheet.layout.label(number)} has no open wound to treat")
+        raise DiceError(
+            say("%(where)s has no open wound to treat", where=sheet.layout.title(number))
+        )
     ref = gear(number)
-    note = f"the open wound in {sheet.layout.label(number)} is treated"
+    note = say("the open wound in %(where)s is treated", where=sheet.layout.label(number))
     effects = (Effect(f"open wound:{ref}", -1, note), Effect(f"closed wound:{ref}", 1, note))
     return Change(sheet.with_gear(number, wound="closed"), effects)
 
@@ -152,13 +182,16 @@ def bleed(sheet: Sheet, wound: int, *, to: Ref | None = None) -> Change:
     """The open wound in gear slot ``wound`` bleeds once (taken, reopened, a turn passes,
     or a gear check rolled it): mark bleeding per ``bleeding_candidates``, or die."""
     if sheet.gear_slot(wound).wound != "open":
-        raise DiceError(f"{sheet.layout.label(wound)} has no open wound to bleed from")
+        raise DiceError(
+            say("%(where)s has no open wound to bleed from", where=sheet.layout.title(wound))
+        )
     candidates = bleeding_candidates(sheet, wound)
+    label = sheet.layout.label(wound)
     if not candidates:
-        note = f"bleeding from {sheet.layout.label(wound)} has no free body slot closer to the head"
-        return Change(sheet, (Effect("dead", 1, note),))
+        note = say("bleeding from %(where)s has no free body slot closer to the head", where=label)
+        return Change(sheet, (Effect("dead", 1, note),))  # type: ignore[arg-type]
     where = _pick(candidates, to, "bleeding", default=_default(sheet, candidates))
-    return _mark(sheet, where, "bleeding", f"bleeding from {sheet.layout.label(wound)}")
+    return _mark(sheet, where, "bleeding", say("bleeding from %(where)s", where=label))
 
 
 def bleed_every_open_wound(sheet: Sheet) -> Change:
@@ -194,7 +227,7 @@ def _adjacent(sheet: Sheet, ref: Ref) -> tuple[Ref, ...]:
 def condition_candidates(sheet: Sheet, condition: str) -> tuple[Ref, ...]:
     """Where ``condition`` may be marked now: a first mark, or a worsening."""
     if condition not in CONDITION_AREAS:
-        raise DiceError(f"unknown condition {condition!r}")
+        raise DiceError(say("unknown condition %(condition)s", condition=condition))
     allowed = _area_slots(sheet, condition)
     free = tuple(ref for ref in allowed if sheet.condition_at(ref) is None)
     marked = sheet.marked(condition)
@@ -234,34 +267,43 @@ def mark_condition(
     ``at`` or at the default slot; it worsens if already marked elsewhere.
     ``frostbite`` picks the ice-marked slot that takes the wound when ice worsens."""
     if condition == "bleeding":
-        raise DiceError("bleeding comes from open wounds: use take_wound or bleed")
+        raise DiceError(say("bleeding comes from open wounds: mark the wound"))
     if condition == "fire":
-        raise DiceError("fire marks a burning slot: use ignite")
+        raise DiceError(say("fire marks a burning slot: set it on fire"))
     candidates = condition_candidates(sheet, condition)
     worsening = bool(sheet.marked(condition))
     if not candidates:
         return _cannot_mark(sheet, condition)
     where = _pick(candidates, at, condition, default=_default(sheet, candidates))
-    why = f"{condition} worsens" if worsening else f"{condition} is marked"
+    if worsening:
+        why = say("%(condition)s worsens", condition=_named(condition))
+    else:
+        why = say("%(condition)s is marked", condition=_named(condition))
     change = _mark(sheet, where, condition, why)
     if condition == "ice" and worsening:
         frozen = tuple(ref.number for ref in change.sheet.marked("ice"))
         target = where.number if frostbite is None else frostbite
         if target not in frozen:
-            raise DiceError(f"frostbite goes in a slot marked with ice ({frozen}), not {target}")
+            raise DiceError(
+                say("frostbite goes in a slot marked with ice (%(frozen)s), not %(target)s",
+                    frozen=", ".join(map(str, frozen)), target=target)
+            )  # fmt: skip
         change = change.then(take_wound, target, "closed")
     if condition == "terror":
         change = Change(
-            change.sheet, (*change.effects, Effect("morale check", 1, "terror is marked"))
+            change.sheet,
+            (*change.effects, Effect("morale check", 1, say("terror is marked"))),  # type: ignore[arg-type]
         )
     return Change(change.sheet, change.effects + _afterwards(change.sheet, condition))
 
 
 def _cannot_mark(sheet: Sheet, condition: str) -> Change:
     if condition in DEADLY:
-        return Change(sheet, (Effect("dead", 1, f"{condition} must be marked but cannot"),))
+        note = say("%(condition)s must be marked but cannot", condition=_named(condition))
+        return Change(sheet, (Effect("dead", 1, note),))  # type: ignore[arg-type]
     if condition == "terror":
-        return Change(sheet, (Effect("morale check", 1, "terror must be marked but cannot"),))
+        note = say("terror must be marked but cannot")
+        return Change(sheet, (Effect("morale check", 1, note),))  # type: ignore[arg-type]
     return Change(sheet)
 
 
@@ -269,9 +311,10 @@ def _afterwards(sheet: Sheet, condition: str) -> tuple[Effect, ...]:
     body = [sheet.gear_slot(n).condition for n in sheet.layout.body_slots]
     everywhere = all(mark == condition for mark in body)
     if condition in ("exhaustion", "ice") and everywhere:
-        return (Effect("unconscious", 1, f"every body slot is marked with {condition}"),)
+        note = say("every body slot is marked with %(condition)s", condition=_named(condition))
+        return (Effect("unconscious", 1, note),)  # type: ignore[arg-type]
     if condition == "suffocation" and sheet.gear_slot(sheet.layout.head).condition == condition:
-        return (Effect("unconscious", 1, "suffocation reaches the head"),)
+        return (Effect("unconscious", 1, say("suffocation reaches the head")),)  # type: ignore[arg-type]
     return ()
 
 
@@ -279,9 +322,12 @@ def remove_mark(sheet: Sheet, at: Ref) -> Change:
     """Remove the condition marked at ``at`` (rest clears exhaustion, warmth ice...)."""
     condition = sheet.condition_at(at)
     if condition is None:
-        raise DiceError(f"{sheet.where(at)} is not marked with a condition")
-    note = f"{condition} removed from {sheet.where(at)}"
-    return Change(_set_condition(sheet, at, None), (Effect(f"{condition}:{at}", -1, note),))
+        raise DiceError(say("%(where)s is not marked with a condition", where=sheet.where(at)))
+    note = say(
+        "%(condition)s removed from %(where)s", condition=_named(condition), where=sheet.where(at)
+    )
+    effect = Effect(f"{condition}:{at}", -1, note)  # type: ignore[arg-type]
+    return Change(_set_condition(sheet, at, None), (effect,))
 
 
 def clear_condition(sheet: Sheet, condition: str) -> Change:
@@ -300,10 +346,10 @@ def ignite(sheet: Sheet, number: int) -> Change:
     or holding another condition, is left as it is (one condition per slot)."""
     state = sheet.gear_slot(number)
     if not state.has("flammable"):
-        raise DiceError(f"{sheet.layout.label(number)} holds nothing flammable")
+        raise DiceError(say("%(where)s holds nothing flammable", where=sheet.layout.title(number)))
     if state.condition is not None:
         return Change(sheet)
-    return _mark(sheet, gear(number), "fire", f"{state.contents()} catches fire")
+    return _mark(sheet, gear(number), "fire", say("%(items)s catches fire", items=state.contents()))
 
 
 def fire_round(sheet: Sheet) -> Change:
@@ -329,7 +375,10 @@ def _burn(sheet: Sheet, number: int) -> Change:
         lost = [item.name for item in state.with_tag("flammable")]
         change = Change(
             change.sheet.with_gear(number, items=survivors),
-            tuple(Effect(f"item destroyed:{gear(number)}", -1, f"{name} burns") for name in lost),
+            tuple(
+                Effect(f"item destroyed:{gear(number)}", -1, say("%(item)s burns", item=name))  # type: ignore[arg-type]
+                for name in lost
+            ),
         )
         if body:
             change = change.then(take_wound, number, "closed")
@@ -357,7 +406,9 @@ def apply_effect(sheet: Sheet, effect: Effect, *, slot: int | None = None) -> Ch
         return Change(sheet, (effect,))
     if what in ("open wound", "closed wound"):
         if number is None:
-            raise DiceError(f"{effect.note}: name the body slot that takes the wound")
+            raise DiceError(
+                say("%(note)s: name the body slot that takes the wound", note=effect.note)
+            )
         return take_wound(sheet, number, what.removesuffix(" wound"))
     if what == "reopen wound" and number is not None:
         return reopen_wound(sheet, number)

@@ -17,15 +17,15 @@ import functools
 from typing import ClassVar
 
 from ...dice.core import RNG, DiceError, Die, Effect, require_count, require_face, roll
+from ...dice.words import Saying, say, say_in, sentences
 from .checks import (
     HARM,
     Resolution,
     names,
-    sentence,
     wound_here,
     wound_rule,
 )
-from .sheet import Sheet, gear
+from .sheet import OUTCOME, Sheet, gear
 
 MAX_FALL_DICE = 20
 FALL_FEET_PER_DIE = {"solid": 10, "soft": 20, "water": 30}
@@ -50,17 +50,16 @@ class Fall:
     def __post_init__(self) -> None:
         require_count("fall dice", self.dice, maximum=MAX_FALL_DICE)
         if self.dice == 0:
-            raise DiceError("a fall too short for a die needs no fall check (just fall prone)")
+            raise DiceError(say("a fall too short for a die needs no fall check (just fall prone)"))
 
     def read(self, sheet: Sheet, face: int) -> Resolution:
-        where = sheet.layout.label(face)
+        where, title = sheet.layout.label(face), sheet.layout.title(face)
         if face == 1:
-            wound = wound_here(sheet, 1, "closed", "a 1 always fails")
-            return Resolution(
-                "fall", 1, where, False, "closed wound", "A 1 always fails a gear check.", (wound,)
-            )
+            wound = wound_here(sheet, 1, "closed", say("a 1 always fails"))
+            always = say("A 1 always fails a gear check.")
+            return Resolution("fall", 1, where, False, "closed wound", always, (wound,))
         state = sheet.gear_slot(face)
-        reasons: list[str] = []
+        reasons: list[Saying] = []
         effects: list[Effect] = []
         rule = wound_rule(sheet, face)
         if rule is not None:
@@ -68,27 +67,35 @@ class Fall:
             effects.extend(rule[1])
         outcome = "unharmed"
         if state.has("cushioning"):
-            reasons.append(f"{names(state.with_tag('cushioning'))} cushions the fall")
+            cushion = names(state.with_tag("cushioning"))
+            reasons.append(say("%(items)s cushions the fall.", items=cushion))
             outcome = "cushioned"
         else:
             sharp, blunt = state.with_tag("sharp"), state.with_tag("blunt")
             if sharp or blunt:
                 kind = "open" if sharp else "closed"
                 hit = names(sharp or blunt)
-                reasons.append(f"{where}: you land on {hit} ({'sharp' if sharp else 'blunt'})")
-                effects.append(wound_here(sheet, face, kind, f"{hit} in the fall"))
+                if sharp:
+                    land = say("%(where)s: you land on %(items)s (sharp).", where=title, items=hit)
+                else:
+                    land = say("%(where)s: you land on %(items)s (blunt).", where=title, items=hit)
+                reasons.append(land)
+                effects.append(
+                    wound_here(sheet, face, kind, say("%(items)s in the fall", items=hit))
+                )
                 outcome = f"{kind} wound"
             for item in state.with_tag("fragile"):
-                reasons.append(f"{item.name} breaks")
-                effects.append(
-                    Effect(f"item broken:{gear(face)}", 1, f"{item.name} breaks in the fall")
-                )
+                reasons.append(say("%(item)s breaks.", item=item.name))
+                broken = say("%(item)s breaks in the fall", item=item.name)
+                effects.append(Effect(f"item broken:{gear(face)}", 1, broken))  # type: ignore[arg-type]
         if not reasons:
-            reasons.append(f"{where} holds {state.contents()}: no harm")
+            reasons.append(
+                say("%(where)s holds %(items)s: no harm.", where=title, items=state.contents())
+            )
         if rule is not None and outcome in ("unharmed", "cushioned"):
             outcome = "reopened wound" if "reopen" in rule[1][0].target else "bleeding worsens"
         hurt = any(HARM.get(e.target.partition(":")[0], 0) >= HARM["closed wound"] for e in effects)
-        reason = sentence("; ".join(reasons) + ".")
+        reason = sentences(reasons)
         return Resolution("fall", face, where, not hurt, outcome, reason, tuple(effects))
 
 
@@ -108,8 +115,14 @@ class FallResolution:
     readings: tuple[Resolution, ...]
     success: bool
     outcome: str
-    reason: str
+    reason: Saying | str
     effects: tuple[Effect, ...]
+
+
+def die_counts(reading: Resolution) -> Saying:
+    """What a fall die counted for: "gear slot 4 (lower torso): closed wound"."""
+    outcome = say_in(OUTCOME, reading.outcome)
+    return say("%(slot)s: %(outcome)s", slot=reading.slot, outcome=outcome)
 
 
 def resolve_fall(sheet: Sheet, faces: tuple[int, ...] | list[int]) -> FallResolution:
@@ -117,11 +130,16 @@ def resolve_fall(sheet: Sheet, faces: tuple[int, ...] | list[int]) -> FallResolu
     Fall(len(faces))
     readings = tuple(read_fall_die(sheet, face) for face in faces)
     size = sheet.layout.gear_die
-    dice = tuple(Die("gear-slot", size, r.face, f"{r.slot}: {r.outcome}") for r in readings)
+    dice = tuple(Die("gear-slot", size, r.face, die_counts(r)) for r in readings)  # type: ignore[arg-type]
     effects = tuple(e for r in readings for e in r.effects)
-    prone = Effect("prone", 1, "whatever the dice say, you fall prone")
+    prone = Effect("prone", 1, say("whatever the dice say, you fall prone"))  # type: ignore[arg-type]
     success = all(r.success for r in readings)
-    reason = " ".join(f"Die {i} ({r.face}): {r.reason}" for i, r in enumerate(readings, 1))
+    reason = sentences(
+        [
+            say("Die %(n)s (%(face)s): %(reason)s", n=i, face=r.face, reason=r.reason)
+            for i, r in enumerate(readings, 1)
+        ]
+    )
     outcome = "unharmed" if success else "hurt"
     return FallResolution("fall", dice, readings, success, outcome, reason, (*effects, prone))
 

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from ...dice.core import RNG, DiceError, Die, require_count, roll
+from ...dice.words import Saying, say
 from .checks import Check, Resolution, die_size, resolve
 from .fall import Fall
 from .sheet import Sheet
@@ -51,10 +52,12 @@ class CheckRoll:
         return self.dice[self.chosen].face
 
 
-def _slot_words(area: str, face: int) -> str:
+def _slot_words(area: str, face: int) -> Saying:
     if area == "gear" and face == 1:
-        return "no slot (a 1 always fails)"
-    return f"{area} slot {face}"
+        return say("no slot (a 1 always fails)")
+    if area == "gear":
+        return say("gear slot %(number)s", number=face)
+    return say("focus slot %(number)s", number=face)
 
 
 def edge_sources(
@@ -65,7 +68,7 @@ def edge_sources(
     require_count("advantages", advantages, maximum=MAX_SOURCES)
     require_count("disadvantages", disadvantages, maximum=MAX_SOURCES)
     if isinstance(check, Fall) and (advantages or disadvantages):
-        raise DiceError("a fall rolls its dice all at once, without advantage or disadvantage")
+        raise DiceError(say("a fall rolls its dice all at once, without advantage or disadvantage"))
     extra = 0 if isinstance(check, Fall) else check.situational_advantages()
     plus, minus = advantages + extra, disadvantages
     return (min(MAX_EDGE, plus), min(MAX_EDGE, minus),
@@ -98,20 +101,41 @@ def roll_check(
 
 def _pick(rolled: CheckRoll, index: int) -> CheckRoll:
     dice = tuple(
-        Die(die.kind, die.size, die.face, f"{die.counts} ({'read' if i == index else 'set aside'})")
+        Die(die.kind, die.size, die.face, _picked(_unpicked(die.counts), i == index))  # type: ignore[arg-type]
         for i, die in enumerate(rolled.dice)
     )
     return dataclasses.replace(rolled, dice=dice, chosen=index)
 
 
+def _picked(counts, read: bool) -> Saying:
+    if read:
+        return say("%(slot)s (read)", slot=counts)
+    return say("%(slot)s (set aside)", slot=counts)
+
+
+def _unpicked(counts):
+    """A die's words before it was read or set aside (an exchange picks again)."""
+    if isinstance(counts, dict) and counts.get("say") in (
+        "%(slot)s (read)",
+        "%(slot)s (set aside)",
+    ):
+        return counts["with"]["slot"]
+    return counts
+
+
 def choose_die(rolled: CheckRoll, face: int, *, by: str) -> CheckRoll:
     """The player (advantage) or judge (disadvantage) picks which rolled face counts."""
     if rolled.chosen is not None:
-        raise DiceError("the die that counts is already chosen")
+        raise DiceError(say("the die that counts is already chosen"))
     if by != rolled.chooser:
-        raise DiceError(f"the {rolled.chooser} picks the die for this roll, not the {by}")
+        if rolled.chooser == PLAYER:
+            raise DiceError(say("the player picks the die for this roll, not the judge"))
+        raise DiceError(say("the judge picks the die for this roll, not the player"))
     if face not in rolled.faces:
-        raise DiceError(f"{face} was not rolled (the dice show {list(rolled.faces)})")
+        shown = ", ".join(map(str, rolled.faces))
+        raise DiceError(
+            say("%(face)s was not rolled (the dice show %(faces)s)", face=face, faces=shown)
+        )
     return _pick(rolled, rolled.faces.index(face))
 
 
@@ -189,7 +213,10 @@ def cooperate(rolls: Mapping[str, CheckRoll]) -> Cooperation:
 
 def _index_of(rolled: CheckRoll, face: int) -> int:
     if face not in rolled.faces:
-        raise DiceError(f"{face} is not among that character's dice {list(rolled.faces)}")
+        shown = ", ".join(map(str, rolled.faces))
+        raise DiceError(
+            say("%(face)s is not among that character's dice (%(faces)s)", face=face, faces=shown)
+        )
     return rolled.faces.index(face)
 
 
@@ -199,13 +226,13 @@ def swap_dice(
     """``first`` gives a die showing ``first_face`` to ``second`` for one showing
     ``second_face``. Each character takes part in at most one exchange."""
     if group.read:
-        raise DiceError("the results are read: no more exchanges")
+        raise DiceError(say("the results are read: no more exchanges"))
     if first == second:
-        raise DiceError("a character cannot exchange a die with themselves")
+        raise DiceError(say("a character cannot exchange a die with themselves"))
     mine, theirs = group.roll_of(first), group.roll_of(second)
     for name in (first, second):
         if any(name in (s.first, s.second) for s in group.swaps):
-            raise DiceError(f"{name} has already exchanged a die")
+            raise DiceError(say("%(name)s has already exchanged a die", name=name))
     my_index, their_index = _index_of(mine, first_face), _index_of(theirs, second_face)
     replaced = {
         first: _replace_die(mine, my_index, second_face, second),
@@ -217,7 +244,7 @@ def swap_dice(
 
 
 def _replace_die(rolled: CheckRoll, index: int, face: int, giver: str) -> CheckRoll:
-    words = f"{_slot_words(rolled.area, face)}, from {giver}"
+    words = say("%(slot)s, from %(giver)s", slot=_slot_words(rolled.area, face), giver=giver)
     dice = list(rolled.dice)
     dice[index] = dataclasses.replace(dice[index], face=face, counts=words)
     updated = dataclasses.replace(rolled, dice=tuple(dice), chosen=None)
@@ -227,5 +254,5 @@ def _replace_die(rolled: CheckRoll, index: int, face: int, giver: str) -> CheckR
 def read_results(group: Cooperation) -> Cooperation:
     """Close the exchanges: each member's roll is now picked and resolved as usual."""
     if group.read:
-        raise DiceError("the results are already read")
+        raise DiceError(say("the results are already read"))
     return dataclasses.replace(group, read=True)

@@ -18,6 +18,17 @@ import functools
 from collections.abc import Iterable
 
 from ...dice.core import DiceError
+from ...dice.words import Saying, say, say_in
+
+# The contexts of the game's own words inside stored sayings (a slot's name, a
+# condition, a tag, an idea's kind, a check's name). The catalogue gets them from
+# sheets/systems/slots/words.py, which spells the same contexts (this module is pure).
+SLOT_NAME = "Slots slot name"
+CONDITION = "Slots condition"
+TAG = "Slots gear tag"
+IDEA_KIND = "Slots idea kind"
+CHECK_NAME = "Slots check"
+OUTCOME = "Slots outcome"
 
 GEAR_TAGS = (
     "heavy",
@@ -125,7 +136,7 @@ class Layout:
 
     def slot(self, number: int) -> Slot:
         if not 2 <= number <= self.gear_die:
-            raise DiceError(f"the {self.people} has no gear slot {number}")
+            raise DiceError(say("this sheet has no gear slot %(number)s", number=number))
         return self.gear_slots[number - 2]
 
     def neighbours(self, number: int) -> tuple[int, ...]:
@@ -146,11 +157,19 @@ class Layout:
             steps += 1
         return -1
 
-    def label(self, number: int) -> str:
-        """ "gear slot 4 (lower torso)", or "no slot" for the 1 that names none."""
+    def label(self, number: int) -> Saying:
+        """ "gear slot 4 (lower torso)", or "no slot" for the 1 that names none (a saying)."""
         if number == 1:
-            return "no slot (a 1)"
-        return f"gear slot {number} ({self.slot(number).name})"
+            return say("no slot (a 1)")
+        name = say_in(SLOT_NAME, self.slot(number).name)
+        return say("gear slot %(number)s (%(name)s)", number=number, name=name)
+
+    def title(self, number: int) -> Saying:
+        """``label`` to begin a sentence: "Gear slot 4 (lower torso)"."""
+        if number == 1:
+            return say("No slot (a 1)")
+        name = say_in(SLOT_NAME, self.slot(number).name)
+        return say("Gear slot %(number)s (%(name)s)", number=number, name=name)
 
 
 HUMAN = Layout(
@@ -251,8 +270,8 @@ class GearSlot:
     def with_tag(self, tag: str) -> tuple[Item, ...]:
         return tuple(item for item in self.items if item.has(tag))
 
-    def contents(self) -> str:
-        return ", ".join(item.name for item in self.items) or "nothing"
+    def contents(self) -> Saying | str:
+        return ", ".join(item.name for item in self.items) or say("nothing")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -261,8 +280,8 @@ class FocusSlot:
     idea: Idea | None = None
     condition: str | None = None
 
-    def contents(self) -> str:
-        return self.idea.name if self.idea else "nothing"
+    def contents(self) -> Saying | str:
+        return self.idea.name if self.idea else say("nothing")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -319,7 +338,7 @@ class Sheet:
 
     def focus_slot(self, number: int) -> FocusSlot:
         if not 1 <= number <= self.layout.focus_slots:
-            raise DiceError(f"the {self.layout.people} has no focus slot {number}")
+            raise DiceError(say("this sheet has no focus slot %(number)s", number=number))
         return self.focus[number - 1]
 
     def with_gear(self, number: int, **changes: object) -> Sheet:
@@ -367,12 +386,12 @@ class Sheet:
             for item in self.gear_slot(neighbour).items
         )
 
-    def where(self, ref: Ref) -> str:
-        """A slot in words: "gear slot 4 (lower torso)", "focus slot 2"."""
+    def where(self, ref: Ref) -> Saying:
+        """A slot in words: "gear slot 4 (lower torso)", "focus slot 2" (a saying)."""
         if ref.area == "gear":
             return self.layout.label(ref.number)
         self.focus_slot(ref.number)
-        return f"focus slot {ref.number}"
+        return say("focus slot %(number)s", number=ref.number)
 
 
 def _loose_rigid(item: Item) -> bool:
