@@ -161,6 +161,7 @@ def test_the_gms_rulings_zombie_checks_dashboard_and_team_lift_read_swedish(
     form = page.locator("form[data-roll-form=monster]")
     form.get_by_label("Vad den försöker").fill("få syn på henne i mörkret")
     expect(form.locator(".odds")).to_contain_text("%")
+    expect(page.locator("body")).to_contain_text("zombiesorter")  # what the roll reads
     reads_swedish(page, width, "monster-form")
     scripted_dice(5)
     form.get_by_role("button", name="Slå", exact=True).click()
