@@ -171,6 +171,7 @@ def test_the_gms_rulings_zombie_checks_dashboard_and_team_lift_read_swedish(
     # The dashboard: the survivor's card, the zombie check from the GM's menu.
     page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
     expect(page.locator(f"#summary-{survivor.pk}")).to_contain_text("Spelarens val")
+    expect(page.locator(f"#summary-{survivor.pk}")).to_contain_text("Misslyckade uppgifter")
     reads_swedish(page, width, "dashboard", OTHER_AREAS)
     page.goto(f"{asgi_server.url}/parties/{party.pk}/gm-roll/zombie/zombie/")
     form = page.locator("form[data-roll-form]")
