@@ -2,6 +2,7 @@
 ``{% with_checks open_tasks character as open_tasks %}`` (sheets never import rolls)."""
 
 from django import template
+from django.utils.translation import gettext as _
 
 from rolls.models import Roll
 
@@ -28,3 +29,17 @@ def with_checks(lines, character):
         }
         for line in lines
     ]
+
+
+@register.simple_tag
+def option_roll_words(sheet) -> str:
+    """The roll the Player's Option was bought after, as "label: outcome" in the reader's
+    words (``option_roll_label`` keeps its English, for the export file); the stored
+    label when that roll is gone."""
+    roll = None
+    if sheet.option_roll:
+        roll = Roll.objects.filter(pk=sheet.option_roll).only("label", "outcome", "result").first()
+    if roll is None:
+        return sheet.option_roll_label
+    # Translators: the roll a Player's Option was bought after: its label and its outcome
+    return _("%(label)s: %(outcome)s") % {"label": roll.label_words, "outcome": roll.outcome_words}

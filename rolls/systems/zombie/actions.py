@@ -19,11 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config.ids import parse_id
 from rolls.actions import Rolled, effects_data, helping
 from sheets.systems.dice.core import DiceError, Effect, as_data
-from sheets.systems.dice.words import put_into_words, say, say_n
+from sheets.systems.dice.words import say, say_n
 from sheets.systems.zombie import rules
 from sheets.systems.zombie.dice import rules as dice
 from sheets.systems.zombie.rules import LEVELS
@@ -205,7 +206,11 @@ def check_result(check: dice.SkillCheck, option: str = "") -> dict[str, Any]:
     return {
         # a survivor's d6 is a "check" die, a zombie's a "zombie" die (drawn apart)
         "dice": [
-            {**as_data(r.die), "kind": "zombie" if setup.roller == "zombie" else "check"}
+            {
+                **as_data(r.die),
+                "kind": "zombie" if setup.roller == "zombie" else "check",
+                "counts": say("success") if r.success else say("failure"),
+            }
             for r in check.rolls
         ],
         "lines": lines,
@@ -287,7 +292,12 @@ def skill_check(sheet, cleaned_data, rng) -> Rolled:
     check = dice.roll_check(rng, setup)
     new = task.pk is None
     task.status = "succeeded" if check.success else "failed"
-    task._change_reason = f"Skill Check: {put_into_words(outcome_text(check))}"
+    # history reasons are stored in English, whole catalogue messages (sheets.history)
+    task._change_reason = (
+        gettext_noop("Skill Check: succeeded")
+        if check.success
+        else gettext_noop("Skill Check: failed")
+    )
     task.save()
     effects = [
         Effect(
@@ -369,6 +379,11 @@ RULINGS = {
     "basic": say("A basic action: no roll needed"),
     "roll": say("Needs a roll after all (not basic)"),
 }
+RULING_REASONS = {  # the task's history reason for each ruling (stored in English)
+    "changed": gettext_noop("GM ruling: the situation changed"),
+    "basic": gettext_noop("GM ruling: a basic action"),
+    "roll": gettext_noop("GM ruling: needs a roll after all"),
+}
 
 
 def gm_ruling(sheet, cleaned_data, rng) -> Rolled:
@@ -396,7 +411,7 @@ def gm_ruling(sheet, cleaned_data, rng) -> Rolled:
         fields = ["basic"]
     else:  # the form only offers the three
         raise DiceError(_("No ruling %(ruling)r.") % {"ruling": ruling})
-    task._change_reason = f"GM: {put_into_words(RULINGS[ruling])}"
+    task._change_reason = RULING_REASONS[ruling]
     task.save(update_fields=fields)
     lines = [[say("Task"), task.name], [say("Ruling"), RULINGS[ruling]]]
     if note:
@@ -488,7 +503,7 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
     sheet.option_skill, sheet.option_scope, sheet.option_bonus = skill, scope, bonus
     sheet.option_roll = roll.pk
     sheet.option_roll_label = f"{roll.label}: {roll.outcome}"[:200]  # kept in English
-    sheet._change_reason = f"Player's Option bought after a roll: {name}"
+    sheet._change_reason = gettext_noop("Player's Option bought after a roll")
     sheet.save(
         update_fields=["option_skill", "option_scope", "option_bonus", "option_roll",
                        "option_roll_label"]
@@ -497,7 +512,9 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
     task = sheet.tasks.select_for_update().filter(pk=roll.inputs.get("task") or 0).first()
     if after.success and task is not None and task.failed:
         task.status = "succeeded"
-        task._change_reason = f"{name} turned the failed check into a success"
+        task._change_reason = gettext_noop(
+            "The Player's Option turned the failed check into a success"
+        )
         task.save(update_fields=["status"])
         effects.append(
             Effect(
@@ -553,7 +570,7 @@ def lift_part(sheet, group, participant, others, rng) -> Rolled | None:
     from sheets.systems.zombie.dice.team import together
 
     helpers = helping.declared_helpers(others)
-    helping.close_the_rest(others, "did not join before the lift")
+    helping.close_the_rest(others, gettext_noop("did not join before the lift"))
     inputs = group.inputs
     existing = sheet.tasks.filter(name=inputs["task"]).order_by("-pk").first()
     factors = {
@@ -573,7 +590,7 @@ def lift_part(sheet, group, participant, others, rng) -> Rolled | None:
     names = ", ".join(p.character.name for p in helpers)
     rolled.label = say(
         "%(group)s (%(name)s, with %(names)s)",
-        group=group.label,
+        group=((group.result or {}).get("words") or {}).get("label", group.label),
         name=sheet.character.name,
         names=names or say("nobody"),
     )
@@ -584,4 +601,4 @@ def lift_part(sheet, group, participant, others, rng) -> Rolled | None:
 
 def lift_read(group, participants, sheets):
     """The lift is the lead lifter's roll: it succeeds or fails for the whole team."""
-    return helping.roller_reading(participants, verb="Lifted by")
+    return helping.roller_reading(participants, verb=say("Lifted by"))

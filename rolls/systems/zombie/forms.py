@@ -24,7 +24,7 @@ from rolls.forms.group import OneRollsForm
 from rolls.systems.zombie import actions
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.odds import percent
-from sheets.systems.dice.words import put_into_words
+from sheets.systems.dice.words import put_into_words, say
 from sheets.systems.zombie.dice import rules as dice
 from sheets.systems.zombie.rules import ABILITIES, LEVELS, MAX_FACTORS
 
@@ -164,7 +164,7 @@ class SkillCheckForm(ZombieRollForm):
     task = TaskField(label=_("Task"), required=False)
     new_task = forms.CharField(
         label=_("or a new task"), max_length=200, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "break down the cellar door"}),
+        widget=forms.TextInput(attrs={"placeholder": _("break down the cellar door")}),
     )  # fmt: skip
     complexity = _complexity_field()
     use_option = forms.BooleanField(label=_("Learned skill applies"), required=False)
@@ -269,7 +269,7 @@ class MonsterCheckForm(ZombieRollForm):
     ability = forms.ChoiceField(label=_("Check"), choices=ABILITIES, initial="perception")
     what = forms.CharField(
         label=_("What it tries"), max_length=100, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "spot the survivor in the dark"}),
+        widget=forms.TextInput(attrs={"placeholder": _("spot the survivor in the dark")}),
     )  # fmt: skip
     complexity = _complexity_field()
 
@@ -331,7 +331,7 @@ class RulingForm(ZombieRollForm):
     )  # fmt: skip
     note = forms.CharField(
         label=_("Why"), max_length=200, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "a horde battered the door"}),
+        widget=forms.TextInput(attrs={"placeholder": _("a horde battered the door")}),
     )  # fmt: skip
 
     def __init__(self, sheet, data=None, *args, **kwargs):
@@ -394,8 +394,9 @@ class TeamLiftStartForm(OneRollsForm):
         "leader",
     ]  # fmt: skip
 
-    def group_label(self) -> str:
-        return f"Team lift: {self.cleaned_data['task']}"  # stored: the group's English label
+    def group_label(self) -> dict:
+        # stored as a saying: the group's English label, read in each reader's words
+        return say("Team lift: %(task)s", task=self.cleaned_data["task"])
 
     def group_inputs(self) -> dict:
         data = self.cleaned_data

@@ -1,6 +1,7 @@
 """Admin for the Zombiepocalypse sheet, its rows, and the zombie kinds (GM data)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from sheets.systems.admin_base import HistoryAdmin, SheetAdmin
 from sheets.systems.admin_base import NamedRowAdmin as RowAdmin
@@ -55,7 +56,7 @@ class ZombieSheetAdmin(SheetAdmin):
     fieldsets = [
         (None, {"fields": ["character", "background", "description", "notes"]}),
         (
-            "Player's Option",
+            _("Player's Option"),
             {
                 "fields": [
                     ("option_skill", "option_scope", "option_bonus"),

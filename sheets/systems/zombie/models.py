@@ -237,11 +237,11 @@ class ZombieKind(models.Model):
     editable data; ``sheets.systems.zombie.kinds.ensure_zombie_kinds`` ships the seed's."""
 
     name = models.CharField(max_length=100, unique=True)
-    agility = _target_field("agility", 6)
-    perception = _target_field("perception", 6)
-    cunning = _target_field("cunning", 6)
-    strength = _target_field("strength", 5)
-    endurance = _target_field("endurance", 5)
+    agility = _target_field(_("agility"), 6)
+    perception = _target_field(_("perception"), 6)
+    cunning = _target_field(_("cunning"), 6)
+    strength = _target_field(_("strength"), 5)
+    endurance = _target_field(_("endurance"), 5)
     notes = models.CharField(max_length=200, blank=True)
     history = HistoricalRecords()
 

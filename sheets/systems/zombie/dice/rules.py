@@ -36,6 +36,7 @@ import icepool
 
 from ...dice.core import RNG, DiceError, Die, Effect, require_face, require_int, roll
 from ...dice.odds import die_pmf
+from ...dice.words import Saying, say
 
 SKILL_TARGET = 4
 MAX_DIFFICULTY = 3
@@ -78,7 +79,9 @@ def level_modifier(factors: Iterable[int]) -> int:
     factors = tuple(factors)
     for factor in factors:
         if isinstance(factor, bool) or factor not in (-1, 0, 1):
-            raise DiceError(f"a difficulty factor is -1, 0 or +1, not {factor!r}")
+            raise DiceError(
+                say("a difficulty factor is -1, 0 or +1, not %(factor)s", factor=repr(factor))
+            )
     return (1 if 1 in factors else 0) - (1 if -1 in factors else 0)
 
 
@@ -88,7 +91,9 @@ def difficulty(levels: Mapping[str, Iterable[int]]) -> Difficulty:
     reduced = []
     for level, factors in levels.items():
         if not isinstance(level, str) or not level.strip():
-            raise DiceError(f"a difficulty level needs a name, not {level!r}")
+            raise DiceError(
+                say("a difficulty level needs a name, not %(level)s", level=repr(level))
+            )
         factors = tuple(factors)
         reduced.append(LevelModifier(level, factors, level_modifier(factors)))
     uncapped = sum(level.modifier for level in reduced)
@@ -99,20 +104,21 @@ def difficulty(levels: Mapping[str, Iterable[int]]) -> Difficulty:
 def _as_difficulty(value: Difficulty | int) -> Difficulty:
     if isinstance(value, Difficulty):
         return value
-    rule = f"runs from -{MAX_DIFFICULTY} to +{MAX_DIFFICULTY}"
-    require_int(
-        "the difficulty modifier", value, minimum=-MAX_DIFFICULTY, maximum=MAX_DIFFICULTY, rule=rule
-    )
+    rule = say("runs from -%(most)s to +%(most)s", most=MAX_DIFFICULTY)
+    name = say("the difficulty modifier")
+    require_int(name, value, minimum=-MAX_DIFFICULTY, maximum=MAX_DIFFICULTY, rule=rule)
     return Difficulty((), value, value)
 
 
 def _require_complexity(complexity: int) -> int:
-    rule = f"is 1 to {MAX_COMPLEXITY} rolls"
-    return require_int("complexity", complexity, minimum=1, maximum=MAX_COMPLEXITY, rule=rule)
+    rule = say("is 1 to %(most)s rolls", most=MAX_COMPLEXITY)
+    name = say("complexity")
+    return require_int(name, complexity, minimum=1, maximum=MAX_COMPLEXITY, rule=rule)
 
 
 def _require_target(target: int) -> int:
-    return require_int("a target number", target, minimum=2, maximum=6, rule="is 2 to 6 on a d6")
+    rule = say("is 2 to 6 on a d6")
+    return require_int(say("a target number"), target, minimum=2, maximum=6, rule=rule)
 
 
 # --- Checks --------------------------------------------------------------------------
@@ -152,14 +158,16 @@ def player_check(
 ) -> CheckSetup:
     """A player character's (or another human's) check: success on a modified 4+."""
     if roller not in ("player", "human"):
-        raise DiceError(f"a {roller!r} does not roll as a player; use zombie_check")
+        raise DiceError(
+            say("a %(roller)s does not roll as a player; use zombie_check", roller=repr(roller))
+        )
     return CheckSetup(
         roller,
         task,
         "",
         _as_difficulty(difficulty),
-        require_int("the skill bonus", skill_bonus, minimum=0),
-        require_int("an injury modifier", injury, maximum=0),
+        require_int(say("the skill bonus"), skill_bonus, minimum=0),
+        require_int(say("an injury modifier"), injury, maximum=0),
         _require_complexity(complexity),
     )
 
@@ -168,7 +176,13 @@ def zombie_target_number(ability: str, override: int | None = None) -> int:
     """What a zombie needs on the modified d6: 6 for agility, perception or cunning,
     5 for strength or endurance, or this monster's own ``override`` (2..6)."""
     if ability not in ZOMBIE_TARGETS:
-        raise DiceError(f"a zombie's check is one of {', '.join(ZOMBIE_TARGETS)}, not {ability!r}")
+        raise DiceError(
+            say(
+                "a zombie's check is one of %(abilities)s, not %(ability)s",
+                abilities=", ".join(ZOMBIE_TARGETS),
+                ability=repr(ability),
+            )
+        )
     if override is None:
         return ZOMBIE_TARGETS[ability]
     return _require_target(override)
@@ -190,7 +204,7 @@ def zombie_check(
         ability,
         _as_difficulty(difficulty),
         0,
-        require_int("an injury modifier", injury, maximum=0),
+        require_int(say("an injury modifier"), injury, maximum=0),
         _require_complexity(complexity),
         zombie_target_number(ability, target_number),
     )
@@ -226,7 +240,7 @@ class SkillCheck:
     outcome: str
     worst_failure_face: int | None
     effects: tuple[Effect, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Saying, ...]  # sayings (sheets/systems/dice/words.py): stored with the roll
     option_skill: str = ""
 
     @property
@@ -235,32 +249,46 @@ class SkillCheck:
 
 
 def _judge(
-    faces: Iterable[int], setup: CheckSetup, *notes: str, option_skill: str = ""
+    faces: Iterable[int], setup: CheckSetup, *notes: Saying, option_skill: str = ""
 ) -> SkillCheck:
     """Read the faces of a check against its setup (rolling and re-evaluating share it)."""
     modifier, target = setup.modifier, setup.target_number
     rolls = []
     for number, face in enumerate(faces, start=1):
-        require_face(face, 6, "a check die")
+        require_face(face, 6, say("a check die"))
         success = face + modifier >= target
         die = Die("skill", 6, face, "success" if success else "failure")
         rolls.append(CheckRoll(number, die, face + modifier, success))
     successes = sum(r.success for r in rolls)
     success = successes == len(rolls)
     failed_faces = [r.die.face for r in rolls if not r.success]
-    rules = [f"success on a modified {target} or more"]
+    rules = [say("success on a modified %(target)s or more", target=target)]
     if len(rolls) > 1:
-        rules.append(f"complexity {len(rolls)}: every roll must succeed")
+        rules.append(say("complexity %(count)s: every roll must succeed", count=len(rolls)))
     if setup.difficulty.capped:
         rules.append(
-            f"difficulty {setup.difficulty.uncapped:+d} capped to {setup.difficulty.total:+d}"
+            say(
+                "difficulty %(uncapped)s capped to %(total)s",
+                uncapped=f"{setup.difficulty.uncapped:+d}",
+                total=f"{setup.difficulty.total:+d}",
+            )
         )
     if target - modifier > 6:
-        rules.append(f"{modifier:+d} makes this impossible: no d6 reaches {target}")
+        rules.append(
+            say(
+                "%(modifier)s makes this impossible: no d6 reaches %(target)s",
+                modifier=f"{modifier:+d}",
+                target=target,
+            )
+        )
     if failed_faces:
-        rules.append("the higher the raw die on a failure, the worse it goes")
+        rules.append(say("the higher the raw die on a failure, the worse it goes"))
     failed_task = Effect(
-        "failed_task", 1, f"{setup.task or 'this task'}: no retry until it changes"
+        "failed_task",
+        1,
+        say("%(task)s: no retry until it changes", task=setup.task)
+        if setup.task
+        else say("this task: no retry until it changes"),
     )
     return SkillCheck(
         setup,
@@ -309,7 +337,7 @@ def blocked_attempt(
     Typical use: ``blocked_attempt(setup, ...) or roll_check(rng, setup)``."""
     if not failed_before or situation_changed:
         return None
-    note = "failed before: no new attempt until the GM marks the situation changed"
+    note = say("failed before: no new attempt until the GM marks the situation changed")
     check = _judge((), setup)
     return dataclasses.replace(
         check, success=False, outcome="automatic failure", effects=(), notes=(note,)
@@ -323,13 +351,19 @@ def buy_players_option(spent_on: str, skill: str, bonus: int) -> tuple[Effect, .
     """Invest the character's one Player's Option point in ``skill`` (+``bonus`` to its
     checks). ``spent_on`` is the skill already bought, "" if the point is unspent."""
     if spent_on:
-        raise DiceError(f"the Player's Option point is already invested in {spent_on}")
+        raise DiceError(
+            say("the Player's Option point is already invested in %(skill)s", skill=spent_on)
+        )
     if not isinstance(skill, str) or not skill.strip():
-        raise DiceError("name the skill the Player's Option point buys")
-    require_int("the skill bonus", bonus, minimum=0)
+        raise DiceError(say("name the skill the Player's Option point buys"))
+    require_int(say("the skill bonus"), bonus, minimum=0)
     return (
-        Effect("players_option", -1, f"invested in {skill}"),
-        Effect(f"learned_skill:{skill}", bonus, f"{skill} {bonus:+d} to its checks"),
+        Effect("players_option", -1, say("invested in %(skill)s", skill=skill)),
+        Effect(
+            f"learned_skill:{skill}",
+            bonus,
+            say("%(skill)s %(bonus)s to its checks", skill=skill, bonus=f"{bonus:+d}"),
+        ),
     )
 
 
@@ -349,25 +383,34 @@ def reevaluate(check: SkillCheck, bonus: int, *, skill: str, spent_on: str = "")
     ``effects`` are what to apply now: the point spent, the skill learned and, if the
     check now succeeds, the failed task cleared. Earlier checks are not touched."""
     if check.option_skill or check.setup.skill_bonus:
-        raise DiceError("this character's one Player's Option point was already spent")
+        raise DiceError(say("this character's one Player's Option point was already spent"))
     if check.setup.roller != "player":
         raise DiceError(
-            f"only player characters have a Player's Option, not a {check.setup.roller}"
+            say(
+                "only player characters have a Player's Option, not a %(roller)s",
+                roller=check.setup.roller,
+            )
         )
     if check.automatic:
-        raise DiceError("an automatic failure has no dice to re-evaluate")
+        raise DiceError(say("an automatic failure has no dice to re-evaluate"))
     if check.success:
-        raise DiceError("only a failed check is re-evaluated; this one succeeded")
-    require_int("a skill bought to turn a roll around", bonus, minimum=1, rule="gives +1 or more")
+        raise DiceError(say("only a failed check is re-evaluated; this one succeeded"))
+    name, rule = say("a skill bought to turn a roll around"), say("gives +1 or more")
+    require_int(name, bonus, minimum=1, rule=rule)
     effects = buy_players_option(spent_on, skill, bonus)
     after = _judge(
         [r.die.face for r in check.rolls],
         dataclasses.replace(check.setup, skill_bonus=bonus),
-        f"re-evaluated after buying {skill} {bonus:+d}: same dice",
+        say(
+            "re-evaluated after buying %(skill)s %(bonus)s: same dice",
+            skill=skill,
+            bonus=f"{bonus:+d}",
+        ),
         option_skill=skill,
     )
     if after.success:
-        effects += (Effect("failed_task", -1, f"{skill} turned the failure into a success"),)
+        turned = say("%(skill)s turned the failure into a success", skill=skill)
+        effects += (Effect("failed_task", -1, turned),)
     return Reevaluation(skill, bonus, check, after, effects)
 
 
@@ -398,7 +441,7 @@ class CheckOdds:
 
 def check_odds(modifier: int, complexity: int = 1, target_number: int = SKILL_TARGET) -> CheckOdds:
     """Exact odds of ``complexity`` d6 rolls, each succeeding on d6 + modifier >= target."""
-    require_int("the modifier", modifier)
+    require_int(say("the modifier"), modifier)
     return _check_odds(modifier, _require_complexity(complexity), _require_target(target_number))
 
 

@@ -10,6 +10,7 @@ Pure Python, no Django.
 from __future__ import annotations
 
 from ...dice.core import DiceError
+from ...dice.words import say
 
 TOGETHER = 1  # the "working together" factor on the target level
 
@@ -17,5 +18,5 @@ TOGETHER = 1  # the "working together" factor on the target level
 def together(helpers: int) -> int:
     """The "for" factor on the target level a lift gets from ``helpers`` lifting along."""
     if helpers < 0:
-        raise DiceError("helpers cannot be negative")
+        raise DiceError(say("helpers cannot be negative"))
     return TOGETHER if helpers else 0
