@@ -8,7 +8,7 @@ from rolls.systems.agents.actions import BASIC_RULE
 from rolls.systems.agents.actions.basic import OUTCOMES
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.dice.core import as_data
-from sheets.systems.dice.words import say
+from sheets.systems.dice.words import say, say_in
 
 TONES = {dice.Outcome.FAILURE: "failure", dice.Outcome.CRIT: "crit",
          dice.Outcome.SUCCESS: "success"}  # fmt: skip
@@ -26,8 +26,10 @@ def npc_roll(sheet, cleaned, rng) -> Rolled:
     )
     result = dice.basic_roll(rng, check)
     groups = [
-        {"label": f"{cleaned['npc_name']}'s 2d6", "dice": as_data(result.dice[:2])},
-        {"label": f"Referee's 2d12 (+{result.difficulty} {check.difficulty})",
+        {"label": say("%(name)s's 2d6", name=cleaned["npc_name"]),
+         "dice": as_data(result.dice[:2])},
+        {"label": say("Referee's 2d12 (+%(difficulty)s %(name)s)", difficulty=result.difficulty,
+                      name=say_in("Agents difficulty", check.difficulty)),
          "dice": as_data(result.dice[2:])},
     ]  # fmt: skip
     lines = [[label, f"{amount:+d}"] for label, amount in dice.check_modifier_sayings(check)]
