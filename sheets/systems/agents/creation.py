@@ -71,11 +71,13 @@ def assigned_stats(sheet) -> dict[str, int]:
 
 class RoleAncestryForm(StepForm):
     role = forms.ChoiceField(
+        label=gettext_lazy("Role"),
         choices=[(slug, gettext_lazy(role.name)) for slug, role in rules.ROLES.items()],
         widget=forms.RadioSelect,
         error_messages={"required": gettext_lazy("Choose your role.")},
     )
     ancestry = forms.ChoiceField(
+        label=gettext_lazy("Ancestry"),
         choices=[(slug, gettext_lazy(a.name)) for slug, a in rules.ANCESTRIES.items()],
         widget=forms.RadioSelect,
         error_messages={"required": gettext_lazy("Choose your ancestry.")},

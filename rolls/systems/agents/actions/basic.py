@@ -9,7 +9,16 @@ from sheets.systems.agents.models import MAX_XP
 from sheets.systems.dice.core import DiceError, as_data, roll
 from sheets.systems.dice.words import say, say_in
 
-from .sheet import BASIC_RULE, Changes, _dice, _distinct, build_check, cannot_act, locked_skill
+from .sheet import (
+    BASIC_RULE,
+    Changes,
+    _dice,
+    _distinct,
+    build_check,
+    cannot_act,
+    listed,
+    locked_skill,
+)
 
 # The table's six results as sayings (the engine's ``Outcome`` values are their English).
 OUTCOMES = {
@@ -50,7 +59,7 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
                 min(skill.xp + effect.amount, MAX_XP),
                 say(
                     "%(note)s: %(skill)s XP %(before)s → %(after)s",
-                    note=effect.note,
+                    note=say(effect.note),
                     skill=skill_name,
                     before=skill.xp,
                     after=skill.xp + effect.amount,
@@ -107,7 +116,7 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
             "dice": _dice(result.dice),
             "dice_groups": groups,
             "lines": lines,
-            "rule": say("%(rule)s %(notes)s", rule=BASIC_RULE, notes="; ".join(result.notes)),
+            "rule": say("%(rule)s %(notes)s", rule=BASIC_RULE, notes=listed(result.notes)),
             "basic": as_data(result),
             "outcome": OUTCOMES[result.outcome],
             "high_options": [

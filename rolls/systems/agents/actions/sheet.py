@@ -248,7 +248,8 @@ class Changes:
         """Engine effects on stress, High, sanity and HP (the engine applied the limits)."""
         for effect in effects:
             if effect.target in ("stress", "high", "sanity", "hp"):
-                self.add(effect.target, effect.amount, reason or effect.note)
+                # the engine's reasons ("Failure", "Crit") are catalogue messages too
+                self.add(effect.target, effect.amount, reason or say(effect.note))
 
     def row(self, row, field: str, value, note: str, target: str) -> None:
         before = getattr(row, field)
