@@ -15,6 +15,7 @@ from sheets.systems.agents.dice.sheet import (
     time_passes,
 )
 from sheets.systems.dice.core import DiceError, Effect
+from sheets.systems.dice.words import put_into_words
 
 LUCK, ANHEDONIA, CRACKED = "Lady Luck's Curse", "Anhedonia", "Cracked Intellect"
 
@@ -38,7 +39,7 @@ def test_an_agent_holds_at_most_three_high():
     change = change_mind(Mind(high=3), high=1)
     assert change.after.high == 3
     assert change.effects == ()
-    assert "High stays at 3" in change.notes[0]
+    assert "High stays at 3" in put_into_words(change.notes[0])
 
 
 def test_lady_lucks_curse_keeps_high_at_one_or_more():

@@ -21,6 +21,7 @@ from sheets.systems.agents.dice.sheet import (
     stat_bonus,
 )
 from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
+from sheets.systems.dice.words import put_into_words
 
 
 def plain_check(**changes) -> Check:
@@ -170,7 +171,7 @@ def test_the_time_of_day_modifies_every_roll_by_ancestry(ancestry, hour, modifie
 def test_a_vampire_by_day_gets_no_roll_modifier_but_is_told_about_the_stress():
     result = roll_with(plain_check(ancestry="Vampire", hour=12), 2, 3, 1, 1)
     assert result.total == 5
-    assert any("Vampire by Day: +5 stress" in note for note in result.notes)
+    assert any("Vampire by Day: +5 stress" in put_into_words(note) for note in result.notes)
     assert not any(effect.target == "stress" for effect in result.effects)
 
 
@@ -212,7 +213,7 @@ def test_a_failed_combat_roll_gives_one_stress_but_no_xp():
     assert result.outcome is Outcome.FAILURE
     assert result.effects == (Effect("stress", 1, "Failure"),)
     assert result.mind_after.stress == 2
-    assert "a failed combat roll gives no XP" in result.notes
+    assert "a failed combat roll gives no XP" in map(put_into_words, result.notes)
 
 
 def test_a_cost_or_a_success_changes_nothing_on_the_sheet():

@@ -60,7 +60,7 @@ def test_a_failure_puts_a_stress_point_and_an_xp_point_on_the_skill(
     assert skill(dana, "Firearms").xp == 1
     last = Roll.objects.get()
     assert last.outcome == "Failure"
-    assert [g["label"] for g in last.result["dice_groups"]] == [
+    assert [put_into_words(g["label"]) for g in last.result["dice_groups"]] == [
         "Your 2d6",
         "Referee's 2d12 (+2 Normal)",
     ]

@@ -7,6 +7,7 @@ import pytest
 
 from sheets.systems.agents import rules
 from sheets.systems.agents.sheet import listed_skills
+from sheets.systems.dice.words import put_into_words
 
 
 def agent(**fields):
@@ -118,7 +119,7 @@ def test_a_legal_new_human_passes_the_creation_checks():
 def test_stats_with_the_wrong_points_a_stat_below_3_and_missing_picks_are_warned():
     sheet, found = legal_human()
     sheet.strength, sheet.education, sheet.ancestry_stat_b = 10, 2, ""
-    warnings = " ".join(rules.creation_warnings(sheet, found))
+    warnings = " ".join(map(put_into_words, rules.creation_warnings(sheet, found)))
     assert "Education is 2: no stat below 3." in warnings
     assert "a new agent spreads 10" in warnings
     assert "points were taken from stats below 5; at most 2" in warnings
@@ -130,7 +131,7 @@ def test_a_vampires_adjustments_count_and_vampirism_is_expected():
     sheet = agent(
         ancestry="vampire", strength=7, agility=8, intelligence=6, education=6, influence=7, luck=7
     )
-    warnings = rules.creation_warnings(sheet, skills())
+    warnings = [put_into_words(w) for w in rules.creation_warnings(sheet, skills())]
     assert not any("points beyond 5" in w for w in warnings)
     assert "A Vampire starts with Vampirism." in warnings
 
@@ -138,7 +139,7 @@ def test_a_vampires_adjustments_count_and_vampirism_is_expected():
 def test_role_picks_outside_the_roles_categories_are_warned():
     sheet, found = legal_human()
     sheet.role = "researcher"
-    warnings = " ".join(rules.creation_warnings(sheet, found))
+    warnings = " ".join(map(put_into_words, rules.creation_warnings(sheet, found)))
     assert "Researcher picks come from Sciences, Humanities, Technical" in warnings
 
 

@@ -12,13 +12,16 @@ from functools import partial
 
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.base import SheetRollForm, whole_number
 from rolls.systems.agents import actions
+from rolls.templatetags.words import in_words
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import odds as dice_odds
-from sheets.systems.agents.dice.rules import DIFFICULTIES, Outcome
+from sheets.systems.agents.dice.rules import DIFFICULTIES, Outcome, check_modifier_sayings
 from sheets.systems.agents.dice.sheet import (
     AFTERLIFE_TABLE,
     MAX_TRAUMAS,
@@ -29,6 +32,30 @@ from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.odds import percent
 
 SITUATIONAL = (-5, 5)
+OUTCOME_WORDS = {
+    Outcome.FAILURE: _("Failure"),
+    Outcome.COST_MINUS: _("Cost (-1)"),
+    Outcome.COST: _("Cost"),
+    Outcome.COST_PLUS: _("Cost (+1)"),
+    Outcome.SUCCESS: _("Success"),
+    Outcome.CRIT: _("Crit"),
+}
+# the afterlives of the seed's table (sheets/systems/agents/dice/sheet.py), for the catalogue
+AFTERLIFE_WORDS = (
+    _("The Eternal Ballroom"),
+    _("The Library of Almina"),
+    _("The White Halls"),
+    _("The Forest"),
+    _("The Farms"),
+    _("The Waiting Room"),
+)
+DIFFICULTY_WORDS = {
+    "Trivial": pgettext_lazy("Agents difficulty", "Trivial"),
+    "Normal": pgettext_lazy("Agents difficulty", "Normal"),
+    "Difficult": pgettext_lazy("Agents difficulty", "Difficult"),
+    "Hard": pgettext_lazy("Agents difficulty", "Hard"),
+    "Impossible": pgettext_lazy("Agents difficulty", "Impossible"),
+}
 MAX_DAMAGE = 200
 MAX_REST_HOURS = 24
 
@@ -56,8 +83,8 @@ def skill_choices(sheet) -> list[tuple[str, str]]:
     choices = []
     for skill in sheet.skills.all():
         stat = rules.STAT_ABBR[skill.stat]
-        category = rules.CATEGORY_LABELS[skill.category]
-        choices.append((str(skill.pk), f"{skill.name} ({category}, {skill.title}, {stat})"))
+        category = pgettext(rules.SKILL_CONTEXT, rules.CATEGORY_LABELS[skill.category])
+        choices.append((str(skill.pk), f"{skill.display_name} ({category}, {skill.title}, {stat})"))
     return choices
 
 
@@ -66,8 +93,13 @@ def first_skill(sheet) -> str:
 
 
 def weapon_choices(sheet) -> list[tuple[str, str]]:
-    return [("", "No weapon")] + [
-        (str(w.pk), f"{w.name}: {w.damage_text}, {w.ap_cost} AP") for w in sheet.weapons.all()
+    return [("", gettext("No weapon"))] + [
+        (
+            str(w.pk),
+            gettext("%(weapon)s: %(damage)s, %(ap)s AP")
+            % {"weapon": w.name, "damage": w.damage_text, "ap": w.ap_cost},
+        )
+        for w in sheet.weapons.all()
     ]
 
 
@@ -98,17 +130,24 @@ class CheckForm(AgentsRollForm):
     stat = forms.ChoiceField(
         label=_("Stat"),
         required=False,
-        choices=[("", "The skill's own stat"), *rules.STAT_LABELS.items()],
+        choices=[
+            ("", _("The skill's own stat")),
+            *((stat, _(label)) for stat, label in rules.STAT_LABELS.items()),
+        ],
     )
-    high_spent = whole_number("High spent on the roll", 0, 3, 0, help_text=_("+1 per High point."))
-    situational = whole_number("Situational modifier", *SITUATIONAL, 0)
+    high_spent = whole_number(
+        _("High spent on the roll"), 0, 3, 0, help_text=_("+1 per High point.")
+    )
+    situational = whole_number(_("Situational modifier"), *SITUATIONAL, 0)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         self.fields["skill"].sheet = sheet
         self.fields["skill"].choices = partial(skill_choices, sheet)
         spendable = rules.mind(sheet).spendable_high if not self._broken_mind() else 0
-        self.fields["high_spent"].help_text = f"+1 each; {spendable} to spend."
+        self.fields["high_spent"].help_text = gettext("+1 each; %(spendable)s to spend.") % {
+            "spendable": spendable
+        }
 
     def _broken_mind(self) -> bool:
         try:
@@ -124,10 +163,14 @@ class CheckForm(AgentsRollForm):
         except DiceError as error:
             raise forms.ValidationError(str(error)) from None
         if high > spendable:
-            raise forms.ValidationError(
-                f"You can spend {spendable} High (you hold {self.sheet.high}"
-                f"{'; Lady Luck keeps 1' if self.sheet.lady_lucks_curse else ''})."
-            )
+            values = {"spendable": spendable, "high": self.sheet.high}
+            if self.sheet.lady_lucks_curse:
+                message = gettext(
+                    "You can spend %(spendable)s High (you hold %(high)s; Lady Luck keeps 1)."
+                )
+            else:
+                message = gettext("You can spend %(spendable)s High (you hold %(high)s).")
+            raise forms.ValidationError(message % values)
         return high
 
     def clean_skill(self):
@@ -147,7 +190,10 @@ class CheckForm(AgentsRollForm):
 class BasicRollForm(CheckForm):
     difficulty = forms.ChoiceField(
         label=_("Difficulty (added to each referee d12)"),
-        choices=[(name, f"{name} +{value}") for name, value in DIFFICULTIES.items()],
+        choices=[
+            (name, format_lazy("{} +{}", DIFFICULTY_WORDS.get(name, name), value))
+            for name, value in DIFFICULTIES.items()
+        ],
         initial="Normal",
     )
     weapon = forms.ChoiceField(label=_("Attack with"), required=False)
@@ -192,7 +238,8 @@ class BasicRollForm(CheckForm):
             raise forms.ValidationError(_("Choose a weapon from this agent's sheet."))
         if weapon.reload and weapon.shots == 0:
             raise forms.ValidationError(
-                f"{weapon.name} has no shots left: reload it first (Reload, 5 AP)."
+                gettext("%(weapon)s has no shots left: reload it first (Reload, 5 AP).")
+                % {"weapon": weapon.name}
             )
         return weapon
 
@@ -220,13 +267,21 @@ class BasicRollForm(CheckForm):
         check = self.check()
         odds = dice_odds.check_odds(check)
         success = dice_odds.at_least(odds, Outcome.SUCCESS)
-        mods = actions.check_modifiers(check)
-        parts = ", ".join(f"{mod.label} {mod.amount:+d}" for mod in mods)
-        total = sum(mod.amount for mod in mods)
+        mods = check_modifier_sayings(check)
+        parts = ", ".join(f"{in_words(label)} {amount:+d}" for label, amount in mods)
+        total = sum(amount for _label, amount in mods)
         difficulty = DIFFICULTIES[check.difficulty]
-        head = [[f"2d6 {total:+d} ({parts})", f"vs each d12 +{difficulty}"]]
+        head = [
+            [
+                f"2d6 {total:+d} ({parts})",
+                gettext("vs each d12 +%(difficulty)s") % {"difficulty": difficulty},
+            ]
+        ]
         return head + rows(
-            [*((outcome.value, odds[outcome]) for outcome in Outcome), ("Success or Crit", success)]
+            [
+                *((OUTCOME_WORDS[outcome], odds[outcome]) for outcome in Outcome),
+                (gettext("Success or Crit"), success),
+            ]
         )
 
 
@@ -239,11 +294,11 @@ class ResearchForm(CheckForm):
         research = actions.find_named_skill(sheet, "technical", "Research")
         if research is not None and "skill" not in self.initial:
             self.fields["skill"].initial = str(research.pk)
-        topic = sheet.research_topic or "the research"
-        self.fields["skill"].help_text = (
-            f"2d6 + stat + skill comes off the research timer of {topic} "
-            f"({sheet.research_timer} left); it takes 1d4 hours."
-        )
+        topic = sheet.research_topic or gettext("the research")
+        self.fields["skill"].help_text = gettext(
+            "2d6 + stat + skill comes off the research timer of %(topic)s "
+            "(%(left)s left); it takes 1d4 hours."
+        ) % {"topic": topic, "left": sheet.research_timer}
 
     def clean(self):
         cleaned = super().clean()
@@ -276,13 +331,13 @@ class ResearchForm(CheckForm):
 
 
 class IncomingDamageForm(AgentsRollForm):
-    damage = whole_number("Incoming damage", 1, MAX_DAMAGE, 1)
+    damage = whole_number(_("Incoming damage"), 1, MAX_DAMAGE, 1)
     cover = forms.ChoiceField(
         label=_("Cover"),
         choices=[
-            ("none", "No cover"),
-            ("half", "Half cover: half damage, rounded down"),
-            ("full", "Full cover: no damage"),
+            ("none", _("No cover")),
+            ("half", _("Half cover: half damage, rounded down")),
+            ("full", _("Full cover: no damage")),
         ],
         initial="none",
         widget=forms.RadioSelect,
@@ -290,28 +345,26 @@ class IncomingDamageForm(AgentsRollForm):
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
-        self.fields[
-            "damage"
-        ].help_text = (
-            f"Fortitude {sheet.fortitude} takes 1 off per point; blocking it all costs 1 FT."
-        )
+        self.fields["damage"].help_text = gettext(
+            "Fortitude %(ft)s takes 1 off per point; blocking it all costs 1 FT."
+        ) % {"ft": sheet.fortitude}
 
     def odds(self):
-        return [["No dice: the result follows from HP, FT and cover", "100%"]]
+        return [[gettext("No dice: the result follows from HP, FT and cover"), "100%"]]
 
 
 class SanityDamageForm(AgentsRollForm):
     damage = whole_number(
-        "Sanity damage", 1, MAX_DAMAGE, 1, help_text=_("At 0 Sanity it comes off HP.")
+        _("Sanity damage"), 1, MAX_DAMAGE, 1, help_text=_("At 0 Sanity it comes off HP.")
     )
 
     def odds(self):
-        return [["No dice", "100%"]]
+        return [[gettext("No dice"), "100%"]]
 
 
 class ShortRestForm(AgentsRollForm):
     hours = whole_number(
-        "Hours of rest",
+        _("Hours of rest"),
         1,
         MAX_REST_HOURS,
         1,
@@ -327,8 +380,12 @@ class ShortRestForm(AgentsRollForm):
         whole = (1 - interrupted) ** hours
         return rows(
             [
-                ("An hour interrupted", interrupted),
-                (f"All {hours} hour{'s' if hours > 1 else ''} undisturbed", whole),
+                (gettext("An hour interrupted"), interrupted),
+                (
+                    ngettext("All %(n)s hour undisturbed", "All %(n)s hours undisturbed", hours)
+                    % {"n": hours},
+                    whole,
+                ),
             ]
         )
 
@@ -341,7 +398,7 @@ class LongRestForm(AgentsRollForm):
     )
 
     def odds(self):
-        return [["No dice: full HP and FT, +1 Sanity", "100%"]]
+        return [[gettext("No dice: full HP and FT, +1 Sanity"), "100%"]]
 
 
 class StimForm(AgentsRollForm):
@@ -354,11 +411,15 @@ class StimForm(AgentsRollForm):
         return cleaned
 
     def odds(self):
-        return rows((f"{face} HP back", Fraction(1, 6)) for face in range(1, 7))
+        return rows(
+            (gettext("%(hp)s HP back") % {"hp": face}, Fraction(1, 6)) for face in range(1, 7)
+        )
 
 
 class SpendHighForm(AgentsRollForm):
-    high = whole_number("High to spend", 1, 3, 1, help_text=_("Each High point removes 1 stress."))
+    high = whole_number(
+        _("High to spend"), 1, 3, 1, help_text=_("Each High point removes 1 stress.")
+    )
 
     def clean_high(self):
         high = self.cleaned_data["high"]
@@ -376,7 +437,11 @@ class ReloadForm(AgentsRollForm):
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         self.fields["weapon"].choices = [
-            (str(w.pk), f"{w.name}: {w.shots}/{w.reload} shots, {w.reloads} reloads")
+            (
+                str(w.pk),
+                gettext("%(weapon)s: %(shots)s/%(reload)s shots, %(reloads)s reloads")
+                % {"weapon": w.name, "shots": w.shots, "reload": w.reload, "reloads": w.reloads},
+            )
             for w in sheet.weapons.all()
             if w.reload
         ]
@@ -387,7 +452,8 @@ class ReloadForm(AgentsRollForm):
             raise forms.ValidationError(_("Choose a weapon with the Reload tag."))
         if weapon.reloads == 0 and actions.ammunition(self.sheet) is None:
             raise forms.ValidationError(
-                f"No reloads left for {weapon.name} and no ammunition: buy some ($500)."
+                gettext("No reloads left for %(weapon)s and no ammunition: buy some ($500).")
+                % {"weapon": weapon.name}
             )
         return weapon
 
@@ -398,10 +464,10 @@ class RaiseSkillForm(AgentsRollForm):
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         self.fields["skill"].choices = [
-            (str(s.pk), f"{s.name}: {s.title}, {s.xp}/{s.next_xp} XP")
+            (str(s.pk), f"{s.display_name}: {s.title}, {s.xp}/{s.next_xp} XP")
             for s in sheet.skills.all()
             if s.next_xp is not None and s.xp
-        ] or [("", "No skill has XP yet")]
+        ] or [("", gettext("No skill has XP yet"))]
 
     def clean_skill(self):
         skill = actions.find_skill(self.sheet, self.cleaned_data["skill"])
@@ -409,11 +475,18 @@ class RaiseSkillForm(AgentsRollForm):
             raise forms.ValidationError(_("Choose a skill from this agent's sheet."))
         advance = skill_advance(skill.level, skill.xp)
         if advance.next_level is None:
-            raise forms.ValidationError(f"{skill.name} is at Master already.")
+            raise forms.ValidationError(
+                gettext("%(skill)s is at Master already.") % {"skill": skill.display_name}
+            )
         if not advance.can_buy:
             raise forms.ValidationError(
-                f"{skill.name} needs {advance.cost} XP to reach {advance.title} "
-                f"({skill.xp} so far)."
+                gettext("%(skill)s needs %(cost)s XP to reach %(title)s (%(xp)s so far).")
+                % {
+                    "skill": skill.display_name,
+                    "cost": advance.cost,
+                    "title": gettext(advance.title),
+                    "xp": skill.xp,
+                }
             )
         return skill
 
@@ -428,17 +501,25 @@ class ReviveForm(AgentsRollForm):
     def clean(self):
         cleaned = super().clean()
         if self.sheet.dead:
-            raise forms.ValidationError(f"{self.sheet.character.name} is dead for real.")
+            raise forms.ValidationError(
+                gettext("%(name)s is dead for real.") % {"name": self.sheet.character.name}
+            )
         return cleaned
 
     def odds(self):
         if rules.table_trauma_count(self.sheet) >= MAX_TRAUMAS:
-            return [["A fourth trauma: dead for real", "100%"]]
+            return [[gettext("A fourth trauma: dead for real"), "100%"]]
         chance = Fraction(1, 6)
         return rows(
             [
-                *((f"Afterlife: {name}", chance) for name in AFTERLIFE_TABLE.values()),
-                *((f"Trauma: {name}", chance) for name in TRAUMA_TABLE.values()),
+                *(
+                    (gettext("Afterlife: %(name)s") % {"name": gettext(name)}, chance)
+                    for name in AFTERLIFE_TABLE.values()
+                ),
+                *(
+                    (gettext("Trauma: %(name)s") % {"name": gettext(name)}, chance)
+                    for name in TRAUMA_TABLE.values()
+                ),
             ]
         )
 
@@ -449,11 +530,11 @@ class RemoveTraumaForm(AgentsRollForm):
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         self.fields["trauma"].choices = [
-            (field, name) for field, name in rules.TABLE_TRAUMAS.items() if getattr(sheet, field)
-        ] or [("", "No trauma to remove")]
-        self.fields[
-            "trauma"
-        ].help_text = (
+            (field, gettext(name))
+            for field, name in rules.TABLE_TRAUMAS.items()
+            if getattr(sheet, field)
+        ] or [("", gettext("No trauma to remove"))]
+        self.fields["trauma"].help_text = gettext(
             "A month of uninterrupted rest: its abilities go, skills in magic spheres stay."
         )
 
@@ -464,18 +545,18 @@ class RemoveTraumaForm(AgentsRollForm):
         return trauma
 
     def odds(self):
-        return [["No dice: a month of rest", "100%"]]
+        return [[gettext("No dice: a month of rest"), "100%"]]
 
 
 class ClockForm(AgentsRollForm):
     mode = forms.ChoiceField(
         label=_("Clock"),
-        choices=[("advance", "Advance by"), ("set", "Set to")],
+        choices=[("advance", _("Advance by")), ("set", _("Set to"))],
         initial="advance",
         widget=forms.RadioSelect,
     )
-    days = whole_number("Days", 0, 365, 0)
-    hours = whole_number("Hours", 0, 23, 1)
+    days = whole_number(_("Days"), 0, 365, 0)
+    hours = whole_number(_("Hours"), 0, 23, 1)
     minutes = forms.TypedChoiceField(
         label=_("Minutes (10-minute segments)"),
         coerce=int,
@@ -497,4 +578,4 @@ class ClockForm(AgentsRollForm):
         return cleaned
 
     def odds(self):
-        return [["No dice", "100%"]]
+        return [[gettext("No dice"), "100%"]]

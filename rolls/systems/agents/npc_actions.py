@@ -6,12 +6,21 @@ from __future__ import annotations
 from rolls.actions import Rolled
 from rolls.systems.agents.actions import BASIC_RULE
 from rolls.systems.agents.actions.basic import OUTCOMES
+from rolls.systems.agents.actions.sheet import listed
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.dice.core import as_data
-from sheets.systems.dice.words import say
+from sheets.systems.dice.words import say, say_in
 
 TONES = {dice.Outcome.FAILURE: "failure", dice.Outcome.CRIT: "crit",
          dice.Outcome.SUCCESS: "success"}  # fmt: skip
+
+
+def _about_the_mind(note) -> bool:
+    """A note on stress or XP (a saying's English message, or old plain text)."""
+    text = note["say"] if isinstance(note, dict) else str(note)
+    return "stress" in text or "XP" in text
+
+
 NPC_NOTE = say("An NPC gains no stress, High or XP here.")
 
 
@@ -26,14 +35,17 @@ def npc_roll(sheet, cleaned, rng) -> Rolled:
     )
     result = dice.basic_roll(rng, check)
     groups = [
-        {"label": f"{cleaned['npc_name']}'s 2d6", "dice": as_data(result.dice[:2])},
-        {"label": f"Referee's 2d12 (+{result.difficulty} {check.difficulty})",
+        {"label": say("%(name)s's 2d6", name=cleaned["npc_name"]),
+         "dice": as_data(result.dice[:2])},
+        {"label": say("Referee's 2d12 (+%(difficulty)s %(name)s)", difficulty=result.difficulty,
+                      name=say_in("Agents difficulty", check.difficulty)),
          "dice": as_data(result.dice[2:])},
     ]  # fmt: skip
     lines = [[label, f"{amount:+d}"] for label, amount in dice.check_modifier_sayings(check)]
     lines.append([say("Total"), str(result.total)])
     lines.append([say("Referee dice beaten"), str(result.beaten)])
-    notes = [note for note in result.notes if "stress" not in note and "XP" not in note]
+    # an NPC keeps no stress, High nor XP: the notes about them are left out
+    notes = [note for note in result.notes if not _about_the_mind(note)]
     return Rolled(
         kind="npc",
         label=say("%(skill)s (NPC)", skill=check.skill),
@@ -49,7 +61,7 @@ def npc_roll(sheet, cleaned, rng) -> Rolled:
                 "%(rule)s %(note)s %(notes)s",
                 rule=BASIC_RULE,
                 note=NPC_NOTE,
-                notes="; ".join(notes),
+                notes=listed(notes),
             ),
             "tone": TONES.get(result.outcome, ""),
         },

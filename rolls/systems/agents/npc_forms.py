@@ -4,35 +4,41 @@ the referee's 2d12 + difficulty, read on the seed's table."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.npc import NpcForm, bounded
-from rolls.systems.agents.forms import SITUATIONAL, rows
+from rolls.systems.agents.forms import DIFFICULTY_WORDS, OUTCOME_WORDS, SITUATIONAL, rows
 from sheets.systems.agents.dice import odds as dice_odds
 from sheets.systems.agents.dice.rules import DIFFICULTIES, Check, Outcome, check_modifiers
 from sheets.systems.agents.dice.sheet import SKILL_LEVELS
 from sheets.systems.dice.core import DiceError
 
-STAT_RULE = "a stat score is 0 to 10 (the seed's bonus table)"
-SKILL_RULE = "a skill level is 0 (Novice) to 5 (Master)"
-SITUATIONAL_RULE = "the referee's situational modifier is -5 to +5"
+STAT_RULE = _("a stat score is 0 to 10 (the seed's bonus table)")
+SKILL_RULE = _("a skill level is 0 (Novice) to 5 (Master)")
+SITUATIONAL_RULE = _("the referee's situational modifier is -5 to +5")
 
 
 class NpcRollForm(NpcForm):
-    default_name = "Cult enforcer"
-    skill = forms.CharField(label=_("Skill"), max_length=40, initial="Brawling")
-    stat = bounded("Stat score", 0, 10, 5, STAT_RULE, "The stat the skill rolls with.")
+    # Translators: the name an Agents NPC roll takes when the GM gives none
+    default_name = _("Cult enforcer")
+    skill = forms.CharField(label=_("Skill"), max_length=40, initial=_("Brawling"))
+    stat = bounded(_("Stat score"), 0, 10, 5, STAT_RULE, _("The stat the skill rolls with."))
     skill_level = forms.TypedChoiceField(
         label=_("Skill level"), coerce=int, initial=1,
-        choices=[(n, f"{n} {title}") for n, title in enumerate(SKILL_LEVELS)],
-        error_messages={"invalid_choice": f"The skill level: {SKILL_RULE}."},
+        choices=[(n, format_lazy("{} {}", n, _(title))) for n, title in enumerate(SKILL_LEVELS)],
+        error_messages={"invalid_choice": format_lazy(_("The skill level: {}."), SKILL_RULE)},
     )  # fmt: skip
     difficulty = forms.ChoiceField(
         label=_("Difficulty (+ each referee d12)"),
-        choices=[(name, f"{name} +{value}") for name, value in DIFFICULTIES.items()],
+        choices=[
+            (name, format_lazy("{} +{}", DIFFICULTY_WORDS.get(name, name), value))
+            for name, value in DIFFICULTIES.items()
+        ],
         initial="Normal",
     )
-    situational = bounded("Situational", *SITUATIONAL, 0, SITUATIONAL_RULE)
+    situational = bounded(_("Situational"), *SITUATIONAL, 0, SITUATIONAL_RULE)
     rows = (("npc_name", "skill"), ("stat", "skill_level"), ("difficulty", "situational"))
 
     def check(self) -> Check:
@@ -52,8 +58,17 @@ class NpcRollForm(NpcForm):
             return []
         odds = dice_odds.check_odds(check)
         total = sum(mod.amount for mod in check_modifiers(check))
-        head = [[f"2d6 {total:+d}", f"vs each d12 +{DIFFICULTIES[check.difficulty]}"]]
+        head = [
+            [
+                f"2d6 {total:+d}",
+                gettext("vs each d12 +%(difficulty)s")
+                % {"difficulty": DIFFICULTIES[check.difficulty]},
+            ]
+        ]
         success = dice_odds.at_least(odds, Outcome.SUCCESS)
         return head + rows(
-            [*((outcome.value, odds[outcome]) for outcome in Outcome), ("Success or Crit", success)]
+            [
+                *((OUTCOME_WORDS[outcome], odds[outcome]) for outcome in Outcome),
+                (gettext("Success or Crit"), success),
+            ]
         )

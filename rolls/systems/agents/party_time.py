@@ -4,6 +4,8 @@ the party's first agent (a Vampire's Day brings its stress to every agent)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from rolls.rng import server_rng
 from rolls.systems.agents.actions import clock
 from rolls.views import record_roll
@@ -18,7 +20,7 @@ def party_time(form, user, button) -> str:
         .first()
     )
     if agent is None:
-        return "No agent at this table: the clock waits for one."
+        return _("No agent at this table: the clock waits for one.")
     data = {**form.cleaned_data, "mode": button}
     roll = record_roll(agent.character, user, lambda locked: clock(locked, data, server_rng()))
-    return f"The clock: {roll.outcome}."
+    return _("The clock: %(time)s.") % {"time": roll.outcome_words}

@@ -3,33 +3,52 @@
 role's and the ancestry's +1 picks; then the sheet, at full HP, AP, FT and Sanity."""
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from sheets.creation import Group, Step, StepForm
 from sheets.systems.agents import rules
 from sheets.systems.agents.models import AgentSkill
 
 HERE = "sheets.systems.agents.creation"
-STAT_CHOICES = [("", "—"), *rules.STAT_LABELS.items()]
+STAT_CHOICES = [("", "—"), *((s, gettext_lazy(label)) for s, label in rules.STAT_LABELS.items())]
 
 
 def _role_text(role):
-    categories = ", ".join(rules.CATEGORY_LABELS[c] for c in role.categories)
-    return f"+1 in {role.picks} skills of {categories}"
+    categories = ", ".join(
+        pgettext(rules.SKILL_CONTEXT, rules.CATEGORY_LABELS[c]) for c in role.categories
+    )
+    return _("+1 in %(picks)s skills of %(categories)s") % {
+        "picks": role.picks,
+        "categories": categories,
+    }
 
 
 def _ancestry_text(ancestry):
     parts = [f"{amount:+d} {rules.STAT_ABBR[stat]}" for stat, amount in ancestry.fixed]
     if ancestry.picks:
+        amounts = [f"{amount:+d}" for amount in ancestry.picks]
         parts.append(
-            " and ".join(f"{amount:+d}" for amount in ancestry.picks) + " to stats you pick"
+            _("%(first)s and %(second)s to stats you pick")
+            % {"first": amounts[0], "second": amounts[-1]}
         )
     if ancestry.skill_picks:
-        parts.append(f"+1 in {ancestry.skill_picks} skills")
+        parts.append(_("+1 in %(n)s skills") % {"n": ancestry.skill_picks})
     if ancestry.skill_bonus:
-        parts.append(f"+1 {ancestry.skill_bonus[1]}")
+        parts.append(f"+1 {pgettext(rules.SKILL_CONTEXT, ancestry.skill_bonus[1])}")
     if ancestry.starting_trauma:
-        parts.append(f"starts with {rules.CONDITIONS[ancestry.starting_trauma]}")
+        parts.append(
+            _("starts with %(condition)s")
+            % {"condition": _(rules.CONDITIONS[ancestry.starting_trauma])}
+        )
     return "; ".join(parts)
+
+
+def _descriptions(kind):
+    """The cards' texts, in the reader's words when the page is made."""
+    if kind == "role":
+        return {slug: _role_text(role) for slug, role in rules.ROLES.items()}
+    return {slug: _ancestry_text(a) for slug, a in rules.ANCESTRIES.items()}
 
 
 def full_pools(sheet) -> dict:
@@ -52,38 +71,47 @@ def assigned_stats(sheet) -> dict[str, int]:
 
 class RoleAncestryForm(StepForm):
     role = forms.ChoiceField(
-        choices=[(slug, role.name) for slug, role in rules.ROLES.items()],
+        label=gettext_lazy("Role"),
+        choices=[(slug, gettext_lazy(role.name)) for slug, role in rules.ROLES.items()],
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose your role."},
+        error_messages={"required": gettext_lazy("Choose your role.")},
     )
     ancestry = forms.ChoiceField(
-        choices=[(slug, a.name) for slug, a in rules.ANCESTRIES.items()],
+        label=gettext_lazy("Ancestry"),
+        choices=[(slug, gettext_lazy(a.name)) for slug, a in rules.ANCESTRIES.items()],
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose your ancestry."},
+        error_messages={"required": gettext_lazy("Choose your ancestry.")},
     )
     ancestry_stat_a = forms.ChoiceField(
-        label="First pick (Human +1, Extranormal +2)", choices=STAT_CHOICES, required=False
+        label=gettext_lazy("First pick (Human +1, Extranormal +2)"),
+        choices=STAT_CHOICES,
+        required=False,
     )
     ancestry_stat_b = forms.ChoiceField(
-        label="Second pick (Human +1, Extranormal -2)", choices=STAT_CHOICES, required=False
+        label=gettext_lazy("Second pick (Human +1, Extranormal -2)"),
+        choices=STAT_CHOICES,
+        required=False,
     )
-    descriptions = {
-        "role": {slug: _role_text(role) for slug, role in rules.ROLES.items()},
-        "ancestry": {slug: _ancestry_text(a) for slug, a in rules.ANCESTRIES.items()},
-    }
+
+    @property
+    def descriptions(self):
+        # made per page, so that they are in the reader's words
+        return {"role": _descriptions("role"), "ancestry": _descriptions("ancestry")}
 
     def initial_from(self, sheet):
         return {name: getattr(sheet, name) or None for name in self.base_fields}
 
     def layout(self):
         return [
-            Group("Role", ("role",), kind="cards"),
-            Group("Ancestry", ("ancestry",), kind="cards"),
+            Group(_("Role"), ("role",), kind="cards"),
+            Group(_("Ancestry"), ("ancestry",), kind="cards"),
             Group(
-                "Ancestry picks",
+                _("Ancestry picks"),
                 ("ancestry_stat_a", "ancestry_stat_b"),
-                note="A Human picks two stats for +1 each; an Extranormal Human one for +2 "
-                "and another for -2. Other ancestries pick none.",
+                note=_(
+                    "A Human picks two stats for +1 each; an Extranormal Human one for +2 "
+                    "and another for -2. Other ancestries pick none."
+                ),
             ),
         ]
 
@@ -99,9 +127,11 @@ class RoleAncestryForm(StepForm):
             return cleaned
         for name in picks[: len(ancestry.picks)]:
             if not cleaned.get(name):
-                self.add_error(name, f"A {ancestry.name} picks a stat here.")
+                self.add_error(
+                    name, _("A %(ancestry)s picks a stat here.") % {"ancestry": _(ancestry.name)}
+                )
         if cleaned.get(picks[0]) and cleaned.get(picks[0]) == cleaned.get(picks[1]):
-            self.add_error(picks[1], "The two picks go to two different stats.")
+            self.add_error(picks[1], _("The two picks go to two different stats."))
         return cleaned
 
     def save(self):
@@ -137,14 +167,14 @@ class StatsForm(StepForm):
             field.initial = assigned[stat]
             change = self.ancestry[stat] + self.traumas[stat]
             if change:
-                field.help_text = f"{change:+d} from your ancestry"
+                field.help_text = _("%(change)s from your ancestry") % {"change": f"{change:+d}"}
 
     @classmethod
     def _fields(cls):
         low = rules.STAT_START - rules.CREATION_STAT_REMOVED
         return {
             stat: forms.IntegerField(
-                label=label,
+                label=gettext_lazy(label),
                 min_value=low,
                 max_value=rules.STAT_MAX,
                 widget=forms.NumberInput(attrs={"min": low, "max": rules.STAT_MAX}),
@@ -159,13 +189,20 @@ class StatsForm(StepForm):
         total = rules.STAT_START * len(rules.STATS) + rules.CREATION_STAT_POINTS
         return [
             Group(
-                "Stats",
+                _("Stats"),
                 rules.STATS,
                 kind="numbers",
-                note=f"Every stat starts at {rules.STAT_START}: spread "
-                f"{rules.CREATION_STAT_POINTS} more points ({total} in all). You may take up to "
-                f"{rules.CREATION_STAT_REMOVED} points from stats to spend on others. Your "
-                "ancestry's changes come on top.",
+                note=_(
+                    "Every stat starts at %(start)s: spread %(points)s more points (%(total)s in "
+                    "all). You may take up to %(removed)s points from stats to spend on others. "
+                    "Your ancestry's changes come on top."
+                )
+                % {
+                    "start": rules.STAT_START,
+                    "points": rules.CREATION_STAT_POINTS,
+                    "total": total,
+                    "removed": rules.CREATION_STAT_REMOVED,
+                },
                 points=total,
             )
         ]
@@ -179,21 +216,28 @@ class StatsForm(StepForm):
         removed = sum(max(rules.STAT_START - v, 0) for v in values.values())
         if removed > rules.CREATION_STAT_REMOVED:
             raise forms.ValidationError(
-                f"{removed} points were taken from stats below {rules.STAT_START}: at most "
-                f"{rules.CREATION_STAT_REMOVED}."
+                _("%(removed)s points were taken from stats below %(start)s: at most %(most)s.")
+                % {
+                    "removed": removed,
+                    "start": rules.STAT_START,
+                    "most": rules.CREATION_STAT_REMOVED,
+                }
             )
         if spent != rules.CREATION_STAT_POINTS:
             raise forms.ValidationError(
-                f"The stats spend {spent} points beyond {rules.STAT_START} each: spread exactly "
-                f"{rules.CREATION_STAT_POINTS}."
+                _(
+                    "The stats spend %(spent)s points beyond %(start)s each: spread exactly "
+                    "%(points)s."
+                )
+                % {"spent": spent, "start": rules.STAT_START, "points": rules.CREATION_STAT_POINTS}
             )
         for stat, value in values.items():
             final = value + self.ancestry[stat] + self.traumas[stat]
             if not rules.STAT_FLOOR <= final <= rules.STAT_MAX:
                 self.add_error(
                     stat,
-                    f"With your ancestry it would be {final}: stats are "
-                    f"{rules.STAT_FLOOR} to {rules.STAT_MAX}.",
+                    _("With your ancestry it would be %(final)s: stats are %(low)s to %(high)s.")
+                    % {"final": final, "low": rules.STAT_FLOOR, "high": rules.STAT_MAX},
                 )
         return cleaned
 
@@ -227,11 +271,18 @@ class SkillsForm(StepForm):
         for index, skill in enumerate(self.skills):
             if skill.category != category:
                 category = skill.category
-                self.rows.append((rules.CATEGORY_LABELS.get(category, category), ()))
+                self.rows.append(
+                    (
+                        pgettext(
+                            rules.SKILL_CONTEXT, rules.CATEGORY_LABELS.get(category, category)
+                        ),
+                        (),
+                    )
+                )
             names = [f"s{index}-points"]
             points = skill.level - skill.role_pick - skill.ancestry_pick
             self.fields[names[0]] = forms.IntegerField(
-                label=f"{skill.name} points",
+                label=_("%(skill)s points") % {"skill": skill.display_name},
                 required=False,  # empty: no points
                 min_value=0,
                 max_value=rules.MAX_SKILL,
@@ -246,11 +297,16 @@ class SkillsForm(StepForm):
                 names.append(name if offered else "")
                 if offered:
                     self.fields[name] = forms.BooleanField(
-                        label=f"{skill.name}: {kind} +1",
+                        label=(
+                            _("%(skill)s: role +1")
+                            if kind == "role"
+                            else _("%(skill)s: ancestry +1")
+                        )
+                        % {"skill": skill.display_name},
                         required=False,
                         initial=getattr(skill, f"{kind}_pick") or self._fixed(skill),
                     )
-            self.rows.append((skill.name, tuple(names)))
+            self.rows.append((skill.display_name, tuple(names)))
         self.style()
 
     def _fixed(self, skill) -> bool:
@@ -268,28 +324,43 @@ class SkillsForm(StepForm):
     def layout(self):
         return [
             Group(
-                "Skills",
+                _("Skills"),
                 (),
                 kind="rows",
-                note=f"Spread {rules.CREATION_SKILL_POINTS} points; the +1 picks come on top. "
+                note=_("Spread %(points)s points; the +1 picks come on top.")
+                % {"points": rules.CREATION_SKILL_POINTS}
+                + " "
                 + self._picks_note(),
                 points=rules.CREATION_SKILL_POINTS,
                 rows=tuple(self.rows),
-                columns=("Skill", "Points", "Role +1", "Ancestry +1"),
+                columns=(_("Skill"), _("Points"), _("Role +1"), _("Ancestry +1")),
             )
         ]
 
     def _picks_note(self) -> str:
         notes = []
         if self.role:
-            categories = ", ".join(rules.CATEGORY_LABELS[c] for c in self.role.categories)
-            notes.append(f"{self.role.name}: tick {self.role.picks} skills of {categories}.")
+            categories = ", ".join(
+                pgettext(rules.SKILL_CONTEXT, rules.CATEGORY_LABELS[c])
+                for c in self.role.categories
+            )
+            notes.append(
+                _("%(role)s: tick %(picks)s skills of %(categories)s.")
+                % {"role": _(self.role.name), "picks": self.role.picks, "categories": categories}
+            )
         if self.ancestry_rules and self.ancestry_rules.skill_picks:
             notes.append(
-                f"{self.ancestry_rules.name}: tick {self.ancestry_rules.skill_picks} skills."
+                _("%(ancestry)s: tick %(picks)s skills.")
+                % {
+                    "ancestry": _(self.ancestry_rules.name),
+                    "picks": self.ancestry_rules.skill_picks,
+                }
             )
         if self.ancestry_rules and self.ancestry_rules.skill_bonus:
-            notes.append(f"{self.ancestry_rules.name}: +1 {self.ancestry_rules.skill_bonus[1]}.")
+            notes.append(
+                f"{_(self.ancestry_rules.name)}: "
+                f"+1 {pgettext(rules.SKILL_CONTEXT, self.ancestry_rules.skill_bonus[1])}."
+            )
         return " ".join(notes)
 
     def chosen(self):
@@ -312,26 +383,38 @@ class SkillsForm(StepForm):
         if total != rules.CREATION_SKILL_POINTS:
             self.add_error(
                 None,
-                f"Skills take {total} points: spread exactly {rules.CREATION_SKILL_POINTS}.",
+                _("Skills take %(total)s points: spread exactly %(points)s.")
+                % {"total": total, "points": rules.CREATION_SKILL_POINTS},
             )
         for index, (skill, points, role, ancestry) in enumerate(rows):
             if points + role + ancestry > rules.MAX_SKILL:
                 self.add_error(
                     f"s{index}-points",
-                    f"{skill.name} would be {points + role + ancestry}: at most {rules.MAX_SKILL}.",
+                    _("%(skill)s would be %(level)s: at most %(most)s.")
+                    % {
+                        "skill": skill.display_name,
+                        "level": points + role + ancestry,
+                        "most": rules.MAX_SKILL,
+                    },
                 )
         role_picks = sum(role for _, _, role, _ in rows)
         if self.role and role_picks != self.role.picks:
             self.add_error(
-                None, f"{self.role.name}: tick {self.role.picks} role +1s ({role_picks} ticked)."
+                None,
+                _("%(role)s: tick %(picks)s role +1s (%(ticked)s ticked).")
+                % {"role": _(self.role.name), "picks": self.role.picks, "ticked": role_picks},
             )
         wanted = self.ancestry_rules.skill_picks if self.ancestry_rules else 0
         ancestry_picks = sum(a and not self._fixed(s) for s, _, _, a in rows)
         if wanted and ancestry_picks != wanted:
             self.add_error(
                 None,
-                f"{self.ancestry_rules.name}: tick {wanted} ancestry +1s "
-                f"({ancestry_picks} ticked).",
+                _("%(ancestry)s: tick %(picks)s ancestry +1s (%(ticked)s ticked).")
+                % {
+                    "ancestry": _(self.ancestry_rules.name),
+                    "picks": wanted,
+                    "ticked": ancestry_picks,
+                },
             )
         return cleaned
 
@@ -352,16 +435,23 @@ class SkillsForm(StepForm):
 STEPS = (
     Step(
         "role-ancestry",
-        "Role and ancestry",
+        gettext_lazy("Role and ancestry"),
         f"{HERE}.RoleAncestryForm",
-        "What you do for the agency, and what you are.",
+        gettext_lazy("What you do for the agency, and what you are."),
     ),
     Step(
         "stats",
-        "Stats",
+        gettext_lazy("Stats"),
         f"{HERE}.StatsForm",
-        "Strength, Agility, Intelligence, Education, Influence and Luck: each gives a bonus "
-        "to the rolls that use it.",
+        gettext_lazy(
+            "Strength, Agility, Intelligence, Education, Influence and Luck: each gives a bonus "
+            "to the rolls that use it."
+        ),
     ),
-    Step("skills", "Skills", f"{HERE}.SkillsForm", "What you have trained."),
+    Step(
+        "skills",
+        gettext_lazy("Skills"),
+        f"{HERE}.SkillsForm",
+        gettext_lazy("What you have trained."),
+    ),
 )

@@ -3,6 +3,7 @@ views, so cross-field checks read the other values from the stored sheet) and th
 forms (skills, weapons, items, supplies, junior agents)."""
 
 from django import forms
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from sheets.editing.forms import CrossFieldMixin, add_form_helper, limit, limit_all
@@ -60,7 +61,13 @@ class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
         labels = {
             # the stat names are in the catalogue (the engine's sayings: agents/dice/rules.py)
             **{name: _(label) for name, label in rules.STAT_LABELS.items()},
-            **rules.TRAUMA_FIELDS,
+            **{name: _(label) for name, label in rules.TRAUMA_FIELDS.items()},
+            "role": _("Role"),
+            "ancestry": _("Ancestry"),
+            "armor": _("Armor"),
+            "research_topic": _("Research topic"),
+            "research_timer": _("Research timer"),
+            "notes": _("Notes"),
             "sex_gender": _("Sex & gender"),
             "hp": _("HP"),
             "ap": _("AP"),
@@ -113,7 +120,7 @@ class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
         if names and all(name in cleaned for name in names):
             count = sum(bool(self.current(name)) for name in rules.TABLE_TRAUMAS)
             if count > 3:
-                self.error_on(names, "At most three traumas: the fourth is death.")
+                self.error_on(names, _("At most three traumas: the fourth is death."))
         if "high" in self.fields and "high" in cleaned:
             if self.current("anhedonia") and cleaned["high"] > 0:
                 self.add_error("high", _("Anhedonia: High never goes above 0."))
@@ -134,7 +141,7 @@ class AgentSheetForm(CrossFieldMixin, forms.ModelForm):
         if edited:
             a, b = self.current("ancestry_stat_a"), self.current("ancestry_stat_b")
             if a and a == b:
-                self.error_on(edited, "The two ancestry picks go to two different stats.")
+                self.error_on(edited, _("The two ancestry picks go to two different stats."))
         return cleaned
 
 
@@ -151,7 +158,12 @@ class AddFieldsMixin:
 
 
 PICKS = ("role_pick", "ancestry_pick")
-ROW_LABELS = {"level": "level", "xp": "XP", "role_pick": "role +1", "ancestry_pick": "ancestry +1"}
+ROW_LABELS = {
+    "level": _("%(skill)s level"),
+    "xp": _("%(skill)s XP"),
+    "role_pick": _("%(skill)s role +1"),
+    "ancestry_pick": _("%(skill)s ancestry +1"),
+}
 
 
 class SkillForm(AddFieldsMixin, forms.ModelForm):
@@ -164,7 +176,12 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
     class Meta:
         model = AgentSkill
         fields = ["name", "category", "level", "xp", "role_pick", "ancestry_pick"]
-        labels = {"name": _("Custom skill"), "xp": _("XP")}
+        labels = {
+            "name": _("Custom skill"),
+            "category": _("Category"),
+            "level": _("Level"),
+            "xp": _("XP"),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -172,7 +189,7 @@ class SkillForm(AddFieldsMixin, forms.ModelForm):
         if self.instance.pk:  # "Dodging level", "Dodging XP": one label per input
             for name, field in self.fields.items():
                 if name in ROW_LABELS:
-                    field.label = f"{self.instance.name} {ROW_LABELS[name]}"
+                    field.label = ROW_LABELS[name] % {"skill": self.instance.display_name}
 
     def _fixed(self, name):
         value = self.cleaned_data.get(name)
@@ -306,7 +323,11 @@ class WeaponForm(AddFieldsMixin, forms.ModelForm):
         reload = cleaned.get("reload", self.instance.reload)
         if shots is not None and reload is not None and shots > reload:
             name = "shots" if "shots" in self.fields else "reload"
-            self.add_error(name, f"At most {reload} shots fit between reloads ({shots} left).")
+            self.add_error(
+                name,
+                gettext("At most %(reload)s shots fit between reloads (%(shots)s left).")
+                % {"reload": reload, "shots": shots},
+            )
         return cleaned
 
     @property
@@ -349,7 +370,7 @@ class SupplyForm(forms.ModelForm):
     class Meta:
         model = AgentSupply
         fields = ["kind", "quality", "weeks"]
-        labels = {"kind": _("Supply")}
+        labels = {"kind": _("Supply"), "quality": _("Quality"), "weeks": _("Weeks")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -379,13 +400,17 @@ class JuniorForm(forms.ModelForm):
         allowed = {name.lower(): name for c in categories for name in rules.SKILL_TABLE[c][1]}
         unknown = [name for name in names if name.lower() not in allowed]
         if unknown:
-            where = ", ".join(rules.CATEGORY_LABELS[c] for c in categories)
+            where = ", ".join(
+                pgettext(rules.SKILL_CONTEXT, rules.CATEGORY_LABELS[c]) for c in categories
+            )
             raise forms.ValidationError(
-                f"Junior agents pick skills from the list in {where}: not {', '.join(unknown)}."
+                gettext("Junior agents pick skills from the list in %(where)s: not %(unknown)s.")
+                % {"where": where, "unknown": ", ".join(unknown)}
             )
         if len(names) > JUNIOR_SKILLS:
             raise forms.ValidationError(
-                f"A junior agent has {JUNIOR_SKILLS} skills, not {len(names)}."
+                gettext("A junior agent has %(most)s skills, not %(count)s.")
+                % {"most": JUNIOR_SKILLS, "count": len(names)}
             )
         if len({name.lower() for name in names}) < len(names):
             raise forms.ValidationError(_("Each skill once."))
@@ -398,8 +423,16 @@ class JuniorForm(forms.ModelForm):
             limit_ = rules.junior_limit(sheet)
             if sheet.juniors.count() >= limit_:
                 raise forms.ValidationError(
-                    f"Influence {sheet.influence} (bonus {rules.bonus(sheet.influence):+d}) "
-                    f"allows {limit_} junior agent{'s' if limit_ != 1 else ''}."
+                    ngettext(
+                        "Influence %(influence)s (bonus %(bonus)s) allows %(n)s junior agent.",
+                        "Influence %(influence)s (bonus %(bonus)s) allows %(n)s junior agents.",
+                        limit_,
+                    )
+                    % {
+                        "influence": sheet.influence,
+                        "bonus": f"{rules.bonus(sheet.influence):+d}",
+                        "n": limit_,
+                    }
                 )
         return cleaned
 

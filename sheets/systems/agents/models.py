@@ -4,6 +4,7 @@ junior agents, and the party's in-game clock."""
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, F, Q
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -53,8 +54,15 @@ class Armor(models.TextChoices):
     HEAVY = "heavy", _("Heavy (+6 FT, -2 movement)")
 
 
-STAT_CHOICES = [(stat, label) for stat, label in rules.STAT_LABELS.items()]
-LEVEL_CHOICES = [(level, name) for level, name in enumerate(SKILL_LEVELS)]
+STAT_CHOICES = [(stat, _(label)) for stat, label in rules.STAT_LABELS.items()]
+# the level names are the engine's sayings (agents/dice/rules.py), in the catalogue
+LEVEL_CHOICES = [(level, _(name)) for level, name in enumerate(SKILL_LEVELS)]
+# the names the seed gives (its table and the Sasquatch's Nature Lore): read in the
+# reader's words; a name a player typed is shown as typed
+SEED_SKILLS = frozenset(
+    [name for _label, names in rules.SKILL_TABLE.values() for name in names]
+    + [ancestry.skill_bonus[1] for ancestry in rules.ANCESTRIES.values() if ancestry.skill_bonus]
+)
 
 
 class AgentSheet(models.Model):
@@ -145,9 +153,9 @@ class AgentSheet(models.Model):
     def clean(self):
         errors = {}
         if rules.table_trauma_count(self) > 3:
-            errors["anhedonia"] = "An agent has at most three traumas: the fourth is death."
+            errors["anhedonia"] = _("An agent has at most three traumas: the fourth is death.")
         if self.ancestry_stat_a and self.ancestry_stat_a == self.ancestry_stat_b:
-            errors["ancestry_stat_b"] = "The two ancestry picks go to two different stats."
+            errors["ancestry_stat_b"] = _("The two ancestry picks go to two different stats.")
         if errors:
             raise ValidationError(errors)
 
@@ -157,7 +165,11 @@ class AgentSkill(models.Model):
 
     sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="skills")
     category = models.CharField(
-        max_length=20, choices=[(c, label) for c, label in rules.CATEGORY_LABELS.items()]
+        max_length=20,
+        choices=[
+            (c, pgettext_lazy(rules.SKILL_CONTEXT, label))
+            for c, label in rules.CATEGORY_LABELS.items()
+        ],
     )
     name = models.CharField(max_length=60)
     level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES, default=0)
@@ -182,7 +194,12 @@ class AgentSkill(models.Model):
 
     @property
     def title(self) -> str:
-        return SKILL_LEVELS[self.level]
+        return gettext(SKILL_LEVELS[self.level])
+
+    @property
+    def display_name(self) -> str:
+        """The skill's name in the reader's words when it is the seed's, else as typed."""
+        return pgettext(rules.SKILL_CONTEXT, self.name) if self.name in SEED_SKILLS else self.name
 
     @property
     def stat(self) -> str:
@@ -205,7 +222,13 @@ class AgentSkill(models.Model):
         if others.count() >= rules.CUSTOM_SLOTS:
             label = rules.CATEGORY_LABELS.get(self.category, self.category)
             raise ValidationError(
-                {"name": f"{label} has {rules.CUSTOM_SLOTS} custom skill slots, all taken."}
+                {
+                    "name": _("%(category)s has %(slots)s custom skill slots, all taken.")
+                    % {
+                        "category": pgettext(rules.SKILL_CONTEXT, label),
+                        "slots": rules.CUSTOM_SLOTS,
+                    }
+                }
             )
 
 
@@ -224,7 +247,19 @@ class Distance(models.TextChoices):
     FAR = "far", _("Far (100-300 ft)")
 
 
-EXTRA_DIE_CHOICES = [(0, "none"), *((size, f"d{size}") for size in DAMAGE_DIE.values())]
+EXTRA_DIE_CHOICES = [
+    (0, pgettext_lazy("Agents extra die", "none")),
+    *((size, f"d{size}") for size in DAMAGE_DIE.values()),
+]
+
+
+# a weapon's damage tag in its list of tags
+TAG_WORDS = {
+    "Light": pgettext_lazy("Agents damage tag", "Light"),
+    "Medium": pgettext_lazy("Agents damage tag", "Medium"),
+    "Heavy": pgettext_lazy("Agents damage tag", "Heavy"),
+    "Tech": pgettext_lazy("Agents damage tag", "Tech"),
+}
 
 
 class AgentWeapon(models.Model):
@@ -272,9 +307,9 @@ class AgentWeapon(models.Model):
 
     @property
     def tags(self) -> list[str]:
-        found = [self.tag]
+        found = [TAG_WORDS.get(self.tag, self.tag)]
         if self.reload:
-            found.append(f"Reload ({self.reload})")
+            found.append(_("Reload (%(shots)s)") % {"shots": self.reload})
         found += [
             label
             for field, label in (
@@ -297,9 +332,14 @@ class AgentWeapon(models.Model):
 
     def clean(self):
         if self.extra_dice and not self.extra_die:
-            raise ValidationError({"extra_die": "Extra dice need a size (d4, d6, d8, d10)."})
+            raise ValidationError({"extra_die": _("Extra dice need a size (d4, d6, d8, d10).")})
         if self.shots > self.reload:
-            raise ValidationError({"shots": f"At most {self.reload} shots fit between reloads."})
+            raise ValidationError(
+                {
+                    "shots": _("At most %(reload)s shots fit between reloads.")
+                    % {"reload": self.reload}
+                }
+            )
 
 
 class ItemKind(models.TextChoices):

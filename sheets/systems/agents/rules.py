@@ -14,15 +14,34 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheets.systems.agents.dice import sheet as engine
+from sheets.systems.dice.words import say, say_in, say_n
+
+
+def _(message: str) -> str:
+    """Marks a name for the translation catalogue (makemessages reads ``_("...")``);
+    pure Python, so it returns the English: the Django side translates at display time."""
+    return message
+
+
+# The skills' and their categories' names are read within this context: some are other
+# games' words too (T2K keeps "Stamina" and "Survival" in English; Agents does not).
+SKILL_CONTEXT = "Agents skill"
+
+
+def pgettext(context: str, message: str) -> str:
+    """Marks a name with a context for the catalogue (makemessages reads
+    ``pgettext("context", "...")``); pure Python, it returns the English."""
+    return message
+
 
 STATS = ("strength", "agility", "intelligence", "education", "influence", "luck")
 STAT_LABELS = {
-    "strength": "Strength",
-    "agility": "Agility",
-    "intelligence": "Intelligence",
-    "education": "Education",
-    "influence": "Influence",
-    "luck": "Luck",
+    "strength": _("Strength"),
+    "agility": _("Agility"),
+    "intelligence": _("Intelligence"),
+    "education": _("Education"),
+    "influence": _("Influence"),
+    "luck": _("Luck"),
 }
 STAT_ABBR = {
     "strength": "STR",
@@ -43,60 +62,100 @@ CUSTOM_SLOTS = 4  # custom skills per category
 # Interrogation here; Leadership is listed twice (Command and Social) and is two skills.
 SKILL_TABLE = {
     "physical": (
-        "Physical",
-        ("Endurance", "Stamina", "Balance", "Reflexes", "Adaptability", "Flexibility", "Sprinting"),
+        pgettext("Agents skill", "Physical"),
+        (
+            pgettext("Agents skill", "Endurance"),
+            pgettext("Agents skill", "Stamina"),
+            pgettext("Agents skill", "Balance"),
+            pgettext("Agents skill", "Reflexes"),
+            pgettext("Agents skill", "Adaptability"),
+            pgettext("Agents skill", "Flexibility"),
+            pgettext("Agents skill", "Sprinting"),
+        ),
     ),
     "acrobatics": (
-        "Acrobatics",
-        ("Dodging", "Stealth", "Parkour", "Precision", "Vaulting", "Tumbling", "Climbing"),
+        pgettext("Agents skill", "Acrobatics"),
+        (
+            pgettext("Agents skill", "Dodging"),
+            pgettext("Agents skill", "Stealth"),
+            pgettext("Agents skill", "Parkour"),
+            pgettext("Agents skill", "Precision"),
+            pgettext("Agents skill", "Vaulting"),
+            pgettext("Agents skill", "Tumbling"),
+            pgettext("Agents skill", "Climbing"),
+        ),
     ),
     "technical": (
-        "Technical",
-        ("Crafting", "Firearms", "Design", "Research", "Carpentry", "Explosives", "Forensics"),
+        pgettext("Agents skill", "Technical"),
+        (
+            pgettext("Agents skill", "Crafting"),
+            pgettext("Agents skill", "Firearms"),
+            pgettext("Agents skill", "Design"),
+            pgettext("Agents skill", "Research"),
+            pgettext("Agents skill", "Carpentry"),
+            pgettext("Agents skill", "Explosives"),
+            pgettext("Agents skill", "Forensics"),
+        ),
     ),
     "humanities": (
-        "Humanities",
+        pgettext("Agents skill", "Humanities"),
         (
-            "Psychology",
-            "Theology",
-            "Philosophy",
-            "Mythology",
-            "Archeology",
-            "Anthropology",
-            "History",
+            pgettext("Agents skill", "Psychology"),
+            pgettext("Agents skill", "Theology"),
+            pgettext("Agents skill", "Philosophy"),
+            pgettext("Agents skill", "Mythology"),
+            pgettext("Agents skill", "Archeology"),
+            pgettext("Agents skill", "Anthropology"),
+            pgettext("Agents skill", "History"),
         ),
     ),
     "command": (
-        "Command",
-        ("Overwatch", "Logistics", "Strategy", "Tactics", "Organization", "Planning", "Leadership"),
+        pgettext("Agents skill", "Command"),
+        (
+            pgettext("Agents skill", "Overwatch"),
+            pgettext("Agents skill", "Logistics"),
+            pgettext("Agents skill", "Strategy"),
+            pgettext("Agents skill", "Tactics"),
+            pgettext("Agents skill", "Organization"),
+            pgettext("Agents skill", "Planning"),
+            pgettext("Agents skill", "Leadership"),
+        ),
     ),
     "social": (
-        "Social",
+        pgettext("Agents skill", "Social"),
         (
-            "Interrogation",
-            "Negotiation",
-            "Leadership",
-            "Diplomacy",
-            "Networking",
-            "Persuasion",
-            "Etiquette",
+            pgettext("Agents skill", "Interrogation"),
+            pgettext("Agents skill", "Negotiation"),
+            pgettext("Agents skill", "Leadership"),
+            pgettext("Agents skill", "Diplomacy"),
+            pgettext("Agents skill", "Networking"),
+            pgettext("Agents skill", "Persuasion"),
+            pgettext("Agents skill", "Etiquette"),
         ),
     ),
     "sciences": (
-        "Sciences",
+        pgettext("Agents skill", "Sciences"),
         (
-            "Medicine",
-            "Technology",
-            "Chemistry",
-            "Mechanics",
-            "Meteorology",
-            "Robotics",
-            "Electronics",
+            pgettext("Agents skill", "Medicine"),
+            pgettext("Agents skill", "Technology"),
+            pgettext("Agents skill", "Chemistry"),
+            pgettext("Agents skill", "Mechanics"),
+            pgettext("Agents skill", "Meteorology"),
+            pgettext("Agents skill", "Robotics"),
+            pgettext("Agents skill", "Electronics"),
         ),
     ),
     "survival": (
-        "Survival",
-        ("Navigation", "First Aid", "Foraging", "Hunting", "Botany", "Construction", "Farming"),
+        pgettext("Agents skill", "Survival"),
+        (
+            pgettext("Agents skill", "Navigation"),
+            pgettext("Agents skill", "First Aid"),
+            pgettext("Agents skill", "Foraging"),
+            pgettext("Agents skill", "Hunting"),
+            pgettext("Agents skill", "Botany"),
+            pgettext("Agents skill", "Construction"),
+            pgettext("Agents skill", "Farming"),
+        ),
     ),
 }
 CATEGORY_LABELS = {slug: label for slug, (label, _) in SKILL_TABLE.items()}
@@ -132,8 +191,8 @@ class Role:
 
 
 ROLES = {
-    "researcher": Role("researcher", "Researcher", ("sciences", "humanities", "technical")),
-    "operator": Role("operator", "Operator", ("command", "physical", "acrobatics")),
+    "researcher": Role("researcher", _("Researcher"), ("sciences", "humanities", "technical")),
+    "operator": Role("operator", _("Operator"), ("command", "physical", "acrobatics")),
 }
 
 
@@ -149,52 +208,56 @@ class Ancestry:
 
 
 ANCESTRIES = {
-    "human": Ancestry("human", "Human", picks=(1, 1), skill_picks=3),
+    "human": Ancestry("human", _("Human"), picks=(1, 1), skill_picks=3),
     "vampire": Ancestry(
         "vampire",
-        "Vampire",
+        _("Vampire"),
         fixed=(("influence", 1), ("agility", 1), ("strength", -1)),
         starting_trauma="vampirism",
     ),
     "sasquatch": Ancestry(
         "sasquatch",
-        "Sasquatch",
+        _("Sasquatch"),
         fixed=(("strength", 2), ("agility", -2)),
-        skill_bonus=("survival", "Nature Lore"),
+        skill_bonus=("survival", pgettext("Agents skill", "Nature Lore")),
         starting_trauma="thaumaturgy",
     ),
     "extranormal": Ancestry(
-        "extranormal", "Extranormal Human", picks=(2, -2), starting_trauma="thaumaturgy"
+        "extranormal", _("Extranormal Human"), picks=(2, -2), starting_trauma="thaumaturgy"
     ),
 }
 
 # Sheet fields of the traumas: the six of the d6 table, then the conditions (ancestries'
 # and traumas' own, which do not count toward the three).
 TABLE_TRAUMAS = {
-    "cracked_intellect": "Cracked Intellect",
-    "shadow_touched": "Shadow Touched",
-    "braid_touched": "Braid Touched",
-    "hunters_call": "Hunter's Call",
-    "lady_lucks_curse": "Lady Luck's Curse",
-    "anhedonia": "Anhedonia",
+    "cracked_intellect": _("Cracked Intellect"),
+    "shadow_touched": _("Shadow Touched"),
+    "braid_touched": _("Braid Touched"),
+    "hunters_call": _("Hunter's Call"),
+    "lady_lucks_curse": _("Lady Luck's Curse"),
+    "anhedonia": _("Anhedonia"),
 }
-CONDITIONS = {"vampirism": "Vampirism", "thaumaturgy": "Thaumaturgy", "lycanthropy": "Lycanthropy"}
+CONDITIONS = {
+    "vampirism": _("Vampirism"),
+    "thaumaturgy": _("Thaumaturgy"),
+    "lycanthropy": _("Lycanthropy"),
+}
 TRAUMA_FIELDS = {**TABLE_TRAUMAS, **CONDITIONS}
 TRAUMA_FIELD_BY_NAME = {name: field for field, name in TRAUMA_FIELDS.items()}
 TRAUMA_EFFECTS = {
-    "cracked_intellect": "+1 Intelligence (up to 10); stress never below 2",
-    "shadow_touched": "+1 Agility (up to 10); Vampirism",
-    "braid_touched": "Thaumaturgy",
-    "hunters_call": "+1 Strength (up to 10); Lycanthropy",
-    "lady_lucks_curse": "+1 Luck (up to 10); High never below 1",
-    "anhedonia": "High never above 0",
-    "vampirism": "Vampire's time of day",
-    "thaumaturgy": "Thaumaturgy",
-    "lycanthropy": "Lycanthropy",
+    "cracked_intellect": _("+1 Intelligence (up to 10); stress never below 2"),
+    "shadow_touched": _("+1 Agility (up to 10); Vampirism"),
+    "braid_touched": _("Thaumaturgy"),
+    "hunters_call": _("+1 Strength (up to 10); Lycanthropy"),
+    "lady_lucks_curse": _("+1 Luck (up to 10); High never below 1"),
+    "anhedonia": _("High never above 0"),
+    "vampirism": _("Vampire's time of day"),
+    "thaumaturgy": _("Thaumaturgy"),
+    "lycanthropy": _("Lycanthropy"),
 }
 
 ARMOR = {  # armor: (label, Fortitude, movement)
-    "none": ("No armor", 0, 0),
+    "none": (_("No armor"), 0, 0),
     "light": ("Light Armor", engine.ARMOR_FORTITUDE["Light Armor"], 1),
     "medium": ("Medium Armor", engine.ARMOR_FORTITUDE["Medium Armor"], 0),
     "heavy": ("Heavy Armor", engine.ARMOR_FORTITUDE["Heavy Armor"], -2),
@@ -319,59 +382,108 @@ def trauma_adjustments(sheet: Any) -> dict[str, int]:
     return changes
 
 
-def creation_warnings(sheet: Any, skills: Iterable[Any]) -> list[str]:
-    """What a new agent breaks of the creation rules, as sentences for the player."""
+def creation_warnings(sheet: Any, skills: Iterable[Any]) -> list[dict]:
+    """What a new agent breaks of the creation rules, as sayings for the player (put into
+    their words by the page)."""
     skills = list(skills)
     warnings = []
     ancestry = ANCESTRIES.get(sheet.ancestry)
     if sheet.role not in ROLES:
-        warnings.append("Choose a role: it gives six +1 skill picks.")
+        warnings.append(say("Choose a role: it gives six +1 skill picks."))
     if ancestry is None:
-        warnings.append("Choose an ancestry: it changes stats and skills.")
+        warnings.append(say("Choose an ancestry: it changes stats and skills."))
     adjust = ancestry_adjustments(sheet)
     traumas_adjust = trauma_adjustments(sheet)
     assigned = {s: getattr(sheet, s) - adjust[s] - traumas_adjust[s] for s in STATS}
     for stat in STATS:
         if getattr(sheet, stat) < STAT_FLOOR:
-            warnings.append(f"{STAT_LABELS[stat]} is {getattr(sheet, stat)}: no stat below 3.")
+            warnings.append(
+                say(
+                    "%(stat)s is %(score)s: no stat below 3.",
+                    stat=say(STAT_LABELS[stat]),
+                    score=getattr(sheet, stat),
+                )
+            )
     removed = sum(max(STAT_START - value, 0) for value in assigned.values())
     spent = sum(value - STAT_START for value in assigned.values())
     if spent != CREATION_STAT_POINTS:
         warnings.append(
-            f"Stats spend {spent} points beyond 5 each (before the ancestry); "
-            f"a new agent spreads {CREATION_STAT_POINTS}."
+            say(
+                "Stats spend %(spent)s points beyond 5 each (before the ancestry); "
+                "a new agent spreads %(points)s.",
+                spent=spent,
+                points=CREATION_STAT_POINTS,
+            )
         )
     if removed > CREATION_STAT_REMOVED:
         warnings.append(
-            f"{removed} points were taken from stats below 5; at most {CREATION_STAT_REMOVED}."
+            say(
+                "%(removed)s points were taken from stats below 5; at most %(most)s.",
+                removed=removed,
+                most=CREATION_STAT_REMOVED,
+            )
         )
     if ancestry and ancestry.picks:
         picked = [sheet.ancestry_stat_a, sheet.ancestry_stat_b][: len(ancestry.picks)]
         if not all(picked):
-            words = " and ".join(f"{amount:+d}" for amount in ancestry.picks)
-            warnings.append(f"{ancestry.name}: pick the stats for {words}.")
+            amounts = [f"{amount:+d}" for amount in ancestry.picks]
+            warnings.append(
+                say(
+                    "%(ancestry)s: pick the stats for %(first)s and %(second)s.",
+                    ancestry=say(ancestry.name),
+                    first=amounts[0],
+                    second=amounts[-1],
+                )
+            )
         elif len(set(picked)) < len(picked):
-            warnings.append(f"{ancestry.name}: the picks go to two different stats.")
+            warnings.append(
+                say(
+                    "%(ancestry)s: the picks go to two different stats.",
+                    ancestry=say(ancestry.name),
+                )
+            )
     if ancestry and ancestry.starting_trauma and not getattr(sheet, ancestry.starting_trauma):
-        warnings.append(f"A {ancestry.name} starts with {CONDITIONS[ancestry.starting_trauma]}.")
+        warnings.append(
+            say(
+                "A %(ancestry)s starts with %(condition)s.",
+                ancestry=say(ancestry.name),
+                condition=say(CONDITIONS[ancestry.starting_trauma]),
+            )
+        )
     total = sum(skill.level for skill in skills)
     picks = sum(skill.role_pick for skill in skills)
     ancestry_picks = sum(skill.ancestry_pick for skill in skills)
     expected_total = CREATION_SKILL_POINTS + picks + ancestry_picks
     if total != expected_total:
         warnings.append(
-            f"Skills add up to {total}; a new agent has {CREATION_SKILL_POINTS} skill points "
-            f"plus the role's and ancestry's +1s ({expected_total})."
+            say(
+                "Skills add up to %(total)s; a new agent has %(points)s skill points "
+                "plus the role's and ancestry's +1s (%(expected)s).",
+                total=total,
+                points=CREATION_SKILL_POINTS,
+                expected=expected_total,
+            )
         )
     role = ROLES.get(sheet.role)
     if role:
         if picks != role.picks:
-            warnings.append(f"{role.name}: take +1 in {role.picks} skills ({picks} picked).")
+            warnings.append(
+                say(
+                    "%(role)s: take +1 in %(picks)s skills (%(picked)s picked).",
+                    role=say(role.name),
+                    picks=role.picks,
+                    picked=picks,
+                )
+            )
         wrong = [s.name for s in skills if s.role_pick and s.category not in role.categories]
         if wrong:
-            allowed = ", ".join(CATEGORY_LABELS[c] for c in role.categories)
             warnings.append(
-                f"{role.name} picks come from {allowed}, not {', '.join(sorted(wrong))}."
+                say(
+                    "%(role)s picks come from %(allowed)s, not %(wrong)s.",
+                    role=say(role.name),
+                    allowed=[say_in(SKILL_CONTEXT, CATEGORY_LABELS[c]) for c in role.categories],
+                    wrong=[say_in(SKILL_CONTEXT, name) for name in sorted(wrong)],
+                )
             )
     wanted = ancestry.skill_picks if ancestry else 0
     if ancestry and ancestry.skill_bonus:
@@ -379,16 +491,32 @@ def creation_warnings(sheet: Any, skills: Iterable[Any]) -> list[str]:
         category, name = ancestry.skill_bonus
         if not any(s.ancestry_pick and s.name == name for s in skills):
             warnings.append(
-                f"A {ancestry.name} takes +1 {name} (a custom {CATEGORY_LABELS[category]} skill)."
+                say(
+                    "A %(ancestry)s takes +1 %(skill)s (a custom %(category)s skill).",
+                    ancestry=say(ancestry.name),
+                    skill=say_in(SKILL_CONTEXT, name),
+                    category=say_in(SKILL_CONTEXT, CATEGORY_LABELS[category]),
+                )
             )
     if ancestry_picks != wanted:
         warnings.append(
-            f"{ancestry.name if ancestry else 'The ancestry'} gives +1 in {wanted} "
-            f"skill{'s' if wanted != 1 else ''} ({ancestry_picks} picked)."
+            say_n(
+                "%(ancestry)s gives +1 in %(n)s skill (%(picked)s picked).",
+                "%(ancestry)s gives +1 in %(n)s skills (%(picked)s picked).",
+                wanted,
+                ancestry=say(ancestry.name) if ancestry else say("The ancestry"),
+                picked=ancestry_picks,
+            )
         )
     for skill in skills:
         if skill.level < skill.role_pick + skill.ancestry_pick:
-            warnings.append(f"{skill.name} has a +1 pick but is only {skill.level}.")
+            warnings.append(
+                say(
+                    "%(skill)s has a +1 pick but is only %(level)s.",
+                    skill=skill.name if skill.custom else say_in(SKILL_CONTEXT, skill.name),
+                    level=skill.level,
+                )
+            )
     return warnings
 
 
@@ -401,27 +529,34 @@ class DamageTaken:
     after_cover: int
     hp_lost: int
     fortitude_lost: int
-    notes: tuple[str, ...]
+    notes: tuple[dict, ...]  # sayings
 
 
 def incoming_damage(damage: int, cover: str, fortitude: int) -> DamageTaken:
     """Cover first (half: halved, rounded down; full: none, and Fortitude blocked nothing),
     then each point of Fortitude takes 1 off; blocking all of it costs 1 FT (RULINGS)."""
     if cover == "full":
-        return DamageTaken(damage, 0, 0, 0, ("full cover: no damage, Fortitude untouched",))
+        return DamageTaken(damage, 0, 0, 0, (say("full cover: no damage, Fortitude untouched"),))
     notes = []
     after = damage
     if cover == "half":
         after = damage // 2
-        notes.append(f"half cover: {damage} halved to {after}")
+        notes.append(say("half cover: %(damage)s halved to %(after)s", damage=damage, after=after))
     if after == 0:
-        return DamageTaken(damage, 0, 0, 0, (*notes, "nothing gets through"))
+        return DamageTaken(damage, 0, 0, 0, (*notes, say("nothing gets through")))
     through = max(after - fortitude, 0)
     lost_ft = 1 if through == 0 and fortitude > 0 else 0
     if lost_ft:
-        notes.append(f"Fortitude {fortitude} blocks all {after}: FT -1")
+        notes.append(say("Fortitude %(ft)s blocks all %(after)s: FT -1", ft=fortitude, after=after))
     else:
-        notes.append(f"Fortitude {fortitude} blocks {after - through} of {after}")
+        notes.append(
+            say(
+                "Fortitude %(ft)s blocks %(blocked)s of %(after)s",
+                ft=fortitude,
+                blocked=after - through,
+                after=after,
+            )
+        )
     return DamageTaken(damage, after, through, lost_ft, tuple(notes))
 
 

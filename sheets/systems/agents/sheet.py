@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from sheets.editing import editing_context
 from sheets.history_access import create_with_history
@@ -120,7 +120,7 @@ def skill_groups(skills, fields) -> list[dict]:
         groups.append(
             {
                 "slug": category,
-                "label": label,
+                "label": pgettext(rules.SKILL_CONTEXT, label),
                 "stat": rules.STAT_ABBR[rules.CATEGORY_STAT[category]],
                 "rows": rows,
                 "free_slots": rules.CUSTOM_SLOTS - custom,
@@ -141,12 +141,16 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         "level_legend": ", ".join(
             f"+{level} {name}" if level else f"· {name}" for level, name in LEVEL_CHOICES
         ),
+        "role_name": _(rules.ROLES[sheet.role].name) if sheet.role in rules.ROLES else "",
+        "ancestry_name": (
+            _(rules.ANCESTRIES[sheet.ancestry].name) if sheet.ancestry in rules.ANCESTRIES else ""
+        ),
         "role": rules.ROLES.get(sheet.role),
         "ancestry": rules.ANCESTRIES.get(sheet.ancestry),
         "stat_rows": [
             {
                 "name": stat,
-                "label": rules.STAT_LABELS[stat],
+                "label": _(rules.STAT_LABELS[stat]),
                 "abbr": rules.STAT_ABBR[stat],
                 "field": fields[stat],
                 "bonus": rules.bonus(getattr(sheet, stat)),
@@ -166,19 +170,19 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         "trauma_rows": [
             {
                 "field": fields[name],
-                "effect": rules.TRAUMA_EFFECTS[name],
+                "effect": _(rules.TRAUMA_EFFECTS[name]),
                 "table": name in rules.TABLE_TRAUMAS,
             }
             for name in rules.TRAUMA_FIELDS
         ],
-        "trauma_names": rules.traumas(sheet),
+        "trauma_names": [_(name) for name in rules.traumas(sheet)],
         "skill_groups": skill_groups(skills, fields),
         "skills": skills,
         "weapon_rows": [
             {
                 "weapon": weapon,
                 "query": f"weapon={weapon.pk}",
-                "label": f"attack with {weapon.name}",
+                "label": _("attack with %(weapon)s") % {"weapon": weapon.name},
             }
             for weapon in sheet.weapons.all()
         ],
@@ -227,7 +231,9 @@ def summary(sheet) -> Summary:
         SummaryValue(_("High"), str(sheet.high)),
     ]
     traumas = rules.traumas(sheet)
-    values.append(SummaryValue(_("Traumas"), ", ".join(traumas) if traumas else _("none")))
+    values.append(
+        SummaryValue(_("Traumas"), ", ".join(_(name) for name in traumas) if traumas else _("none"))
+    )
     alerts = []
     if sheet.dead:
         alerts.append(_("dead for real"))

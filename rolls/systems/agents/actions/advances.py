@@ -14,7 +14,7 @@ from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.agents.models import MAX_XP
 from sheets.systems.dice.core import DiceError
-from sheets.systems.dice.words import say
+from sheets.systems.dice.words import say, say_in
 
 from .basic import OUTCOMES
 from .sheet import (
@@ -26,7 +26,9 @@ from .sheet import (
     ammunition,
     clock_of,
     find_skill,
+    listed,
     locked_skill,
+    with_notes,
 )
 
 
@@ -38,31 +40,47 @@ def reload(sheet, cleaned_data, rng) -> Rolled:
     if weapon.reloads == 0:
         box = ammunition(sheet, lock=True)
         if box is None:
-            raise DiceError(f"No reloads left for {weapon.name}, and no ammunition.")
+            raise DiceError(
+                _("No reloads left for %(weapon)s, and no ammunition.") % {"weapon": weapon.name}
+            )
         changes.row(
-            box, "count", box.count - 1, f"Ammunition opened: {box.count - 1} left", "ammunition"
+            box,
+            "count",
+            box.count - 1,
+            say("Ammunition opened: %(n)s left", n=box.count - 1),
+            "ammunition",
         )
         changes.row(
             weapon,
             "reloads",
             AMMUNITION_RELOADS,
-            f"{weapon.name}: {AMMUNITION_RELOADS} reloads from the ammunition",
+            say(
+                "%(weapon)s: %(n)s reloads from the ammunition",
+                weapon=weapon.name,
+                n=AMMUNITION_RELOADS,
+            ),
             "reloads",
         )
     changes.row(
         weapon,
         "reloads",
         weapon.reloads - 1,
-        f"{weapon.name}: a reload used, {weapon.reloads - 1} left",
+        say("%(weapon)s: a reload used, %(n)s left", weapon=weapon.name, n=weapon.reloads - 1),
         "reloads",
     )
-    changes.row(weapon, "shots", weapon.reload, f"{weapon.name}: {weapon.reload} shots", "shots")
+    changes.row(
+        weapon,
+        "shots",
+        weapon.reload,
+        say("%(weapon)s: %(n)s shots", weapon=weapon.name, n=weapon.reload),
+        "shots",
+    )
     changes.save(f"Reload {weapon.name}")
     return Rolled(
         kind="reload",
-        label=f"Reload {weapon.name}",
-        outcome=f"{weapon.reload} shots",
-        result={"rule": f"Reload: {rules.RELOAD_AP} AP."},
+        label=say("Reload %(weapon)s", weapon=weapon.name),
+        outcome=say("%(n)s shots", n=weapon.reload),
+        result={"rule": say("Reload: %(ap)s AP.", ap=rules.RELOAD_AP)},
         effects=changes.effects,
     )
 
@@ -70,24 +88,40 @@ def reload(sheet, cleaned_data, rng) -> Rolled:
 def raise_skill(sheet, cleaned_data, rng) -> Rolled:
     skill = locked_skill(sheet, cleaned_data["skill"])
     effects = engine.buy_skill_level(skill.name, skill.level, skill.xp)
+    skill_name = skill.name if skill.custom else say_in(rules.SKILL_CONTEXT, skill.name)
     changes = Changes(sheet)
     level = skill.level + 1
     changes.row(
         skill,
         "level",
         level,
-        f"{skill.name}: {engine.SKILL_LEVELS[level]} ({effects[0].note})",
+        say(
+            "%(skill)s: %(level)s (%(note)s)",
+            skill=skill_name,
+            level=say(engine.SKILL_LEVELS[level]),
+            note=effects[0].note,
+        ),
         f"skill:{skill.name}",
     )
-    changes.row(skill, "xp", 0, f"{skill.name}: the XP counter resets to 0", f"xp:{skill.name}")
+    changes.row(
+        skill,
+        "xp",
+        0,
+        say("%(skill)s: the XP counter resets to 0", skill=skill_name),
+        f"xp:{skill.name}",
+    )
     changes.save(f"Raise {skill.name}")
     return Rolled(
         kind="raise",
-        label=f"Raise {skill.name}",
-        outcome=f"{skill.name} is now {engine.SKILL_LEVELS[level]}",
+        label=say("Raise %(skill)s", skill=skill_name),
+        outcome=say(
+            "%(skill)s is now %(level)s", skill=skill_name, level=say(engine.SKILL_LEVELS[level])
+        ),
         result={
-            "rule": "Skills rise only by failing: 10/50/100/250/500 XP buy Apprentice to "
-            "Master; the counter resets."
+            "rule": say(
+                "Skills rise only by failing: 10/50/100/250/500 XP buy Apprentice to "
+                "Master; the counter resets."
+            )
         },
         effects=changes.effects,
     )
@@ -95,48 +129,65 @@ def raise_skill(sheet, cleaned_data, rng) -> Rolled:
 
 def revive(sheet, cleaned_data, rng) -> Rolled:
     if sheet.dead:
-        raise DiceError(f"{sheet.character.name} is dead for real.")
+        raise DiceError(_("%(name)s is dead for real.") % {"name": sheet.character.name})
     stats = {stat: getattr(sheet, stat) for stat in rules.STATS}
     result = engine.resurrection(rng, rules.mind(sheet), stats)
     changes = Changes(sheet)
     if result.dead_for_real:
-        changes.set("dead", True, "A fourth trauma: dead for real")
+        changes.set("dead", True, say("A fourth trauma: dead for real"))
         changes.save("Death")
         return Rolled(
             kind="revive",
-            label="Death",
-            outcome="Dead for real",
-            result={"rule": "An agent has at most three traumas; the fourth is death."},
+            label=say("Death"),
+            outcome=say("Dead for real"),
+            result={"rule": say("An agent has at most three traumas; the fourth is death.")},
             effects=changes.effects,
         )
     for effect in result.effects:
         target = effect.target
         if target.startswith("trauma:"):
             field = rules.TRAUMA_FIELD_BY_NAME[target.removeprefix("trauma:")]
-            changes.set(field, True, f"{effect.note}: {target.removeprefix('trauma:')}")
+            changes.set(
+                field,
+                True,
+                say(
+                    "%(note)s: %(trauma)s",
+                    note=effect.note,
+                    trauma=say(target.removeprefix("trauma:")),
+                ),
+            )
         elif target.startswith("stat:"):
             changes.add(
                 target.removeprefix("stat:"), effect.amount, effect.note, maximum=rules.STAT_MAX
             )
-    changes.mind([e for e in result.effects if e.target in ("stress", "high")], "Revival")
+    changes.mind([e for e in result.effects if e.target in ("stress", "high")], say("Revival"))
     # RULINGS: the revived agent has 1 HP and 0 FT; they must rest.
-    changes.set("hp", 1, f"Revived: HP {sheet.hp} → 1")
-    changes.set("fortitude", 0, f"Revived: FT {sheet.fortitude} → 0")
+    changes.set("hp", 1, say("Revived: HP %(before)s → 1", before=sheet.hp))
+    changes.set("fortitude", 0, say("Revived: FT %(before)s → 0", before=sheet.fortitude))
     changes.save("Death and revival")
     groups = [
-        {"label": "Afterlife (d6)", "dice": _dice(result.dice[:1])},
-        {"label": "Trauma (d6)", "dice": _dice(result.dice[1:])},
+        {"label": say("Afterlife (d6)"), "dice": _dice(result.dice[:1])},
+        {"label": say("Trauma (d6)"), "dice": _dice(result.dice[1:])},
     ]
     return Rolled(
         kind="revive",
-        label="Death and revival",
-        outcome=f"{result.afterlife}; trauma: {result.trauma.trauma}",
+        label=say("Death and revival"),
+        outcome=say(
+            "%(afterlife)s; trauma: %(trauma)s",
+            afterlife=say(result.afterlife),
+            trauma=say(result.trauma.trauma),
+        ),
         result={
             "dice": _dice(result.dice),
             "dice_groups": groups,
-            "lines": [["Afterlife", result.afterlife], ["Trauma", result.trauma.trauma]],
-            "rule": "Revival: stress 5, High 0, 1 HP and 0 FT; an afterlife d6 and a trauma "
-            "d6. " + "; ".join(result.notes),
+            "lines": [
+                [say("Afterlife"), say(result.afterlife)],
+                [say("Trauma"), say(result.trauma.trauma)],
+            ],
+            "rule": with_notes(
+                say("Revival: stress 5, High 0, 1 HP and 0 FT; an afterlife d6 and a trauma d6."),
+                result.notes,
+            ),
         },
         effects=changes.effects,
     )
@@ -146,10 +197,10 @@ def remove_trauma(sheet, cleaned_data, rng) -> Rolled:
     field = cleaned_data["trauma"]
     name = rules.TABLE_TRAUMAS[field]
     changes = Changes(sheet)
-    changes.set(field, False, f"A month of rest: {name} removed")
+    changes.set(field, False, say("A month of rest: %(trauma)s removed", trauma=say(name)))
     stat = engine.TRAUMA_STAT.get(name)
     if stat:
-        changes.add(stat, -1, f"{name} removed")
+        changes.add(stat, -1, say("%(trauma)s removed", trauma=say(name)))
     gained = engine.TRAUMA_GAINS.get(name)
     if gained:
         gained_field = rules.TRAUMA_FIELD_BY_NAME[gained]
@@ -160,16 +211,25 @@ def remove_trauma(sheet, cleaned_data, rng) -> Rolled:
             if other != field
         )
         if not kept:
-            changes.set(gained_field, False, f"{name} removed: no more {gained}")
+            changes.set(
+                gained_field,
+                False,
+                say("%(trauma)s removed: no more %(gained)s", trauma=say(name), gained=say(gained)),
+            )
     notes = advance_clock(sheet, changes, hours=30 * 24, why="A month of rest")
     changes.save(f"{name} removed")
     return Rolled(
         kind="remove_trauma",
-        label=f"A month of rest: {name}",
-        outcome=f"{name} removed",
+        label=say("A month of rest: %(trauma)s", trauma=say(name)),
+        outcome=say("%(trauma)s removed", trauma=say(name)),
         result={
-            "rule": "A month of uninterrupted rest removes a trauma and its abilities; "
-            "skills in magic spheres stay. " + "; ".join(notes)
+            "rule": with_notes(
+                say(
+                    "A month of uninterrupted rest removes a trauma and its abilities; "
+                    "skills in magic spheres stay."
+                ),
+                notes,
+            )
         },
         effects=changes.effects,
     )
@@ -184,7 +244,9 @@ def clock(sheet, cleaned_data, rng) -> Rolled:
         found.day, found.hour, found.minute = days, hours, minutes
         found._change_reason = "Clock set by the GM"
         found.save()
-        notes = [f"clock set: day {days}, {hours:02d}:{minutes:02d}"]
+        notes = [
+            say("clock set: day %(day)s, %(time)s", day=days, time=f"{hours:02d}:{minutes:02d}")
+        ]
     else:
         notes = advance_clock(
             sheet, changes, hours=days * 24 + hours, minutes=minutes, why="Clock advanced by the GM"
@@ -194,10 +256,15 @@ def clock(sheet, cleaned_data, rng) -> Rolled:
     period = engine.period_of(found.hour)
     return Rolled(
         kind="clock",
-        label="Party clock",
-        outcome=f"Day {found.day}, {found.hour:02d}:{found.minute:02d} ({period})",
+        label=say("Party clock"),
+        outcome=say(
+            "Day %(day)s, %(time)s (%(period)s)",
+            day=found.day,
+            time=f"{found.hour:02d}:{found.minute:02d}",
+            period=say(period),
+        ),
         inputs=dict(cleaned_data),
-        result={"rule": "; ".join(notes)},
+        result={"rule": listed(notes)},
         effects=changes.effects,
     )
 
@@ -227,7 +294,11 @@ def choose(sheet, roll_row, data, *, by_gm: bool = False) -> list[dict[str, Any]
                 skill,
                 "xp",
                 max(min(skill.xp + effect.amount, MAX_XP), 0),
-                f"{effect.note}: {skill.name} XP",
+                say(
+                    "%(note)s: %(skill)s XP",
+                    note=effect.note,
+                    skill=skill.name if skill.custom else say_in(rules.SKILL_CONTEXT, skill.name),
+                ),
                 f"xp:{skill.name}",
             )
     changes.save("High spent after the roll")

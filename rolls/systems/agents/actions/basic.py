@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from rolls.actions import Rolled
+from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.models import MAX_XP
 from sheets.systems.dice.core import DiceError, as_data, roll
-from sheets.systems.dice.words import say
+from sheets.systems.dice.words import say, say_in
 
-from .sheet import BASIC_RULE, Changes, _dice, _distinct, build_check, cannot_act, locked_skill
+from .sheet import (
+    BASIC_RULE,
+    Changes,
+    _dice,
+    _distinct,
+    build_check,
+    cannot_act,
+    listed,
+    locked_skill,
+)
 
 # The table's six results as sayings (the engine's ``Outcome`` values are their English).
 OUTCOMES = {
@@ -39,6 +49,7 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
     )
     result = dice.basic_roll(rng, check)
     changes = Changes(sheet)
+    skill_name = skill.name if skill.custom else say_in(rules.SKILL_CONTEXT, skill.name)
     changes.mind(result.effects)
     for effect in result.effects:
         if effect.target.startswith("xp:"):
@@ -46,13 +57,23 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
                 skill,
                 "xp",
                 min(skill.xp + effect.amount, MAX_XP),
-                f"{effect.note}: {skill.name} XP {skill.xp} → {skill.xp + effect.amount}",
+                say(
+                    "%(note)s: %(skill)s XP %(before)s → %(after)s",
+                    note=say(effect.note),
+                    skill=skill_name,
+                    before=skill.xp,
+                    after=skill.xp + effect.amount,
+                ),
                 f"xp:{skill.name}",
             )
     groups = [
-        {"label": "Your 2d6", "dice": _dice(result.dice[:2])},
+        {"label": say("Your 2d6"), "dice": _dice(result.dice[:2])},
         {
-            "label": f"Referee's 2d12 (+{result.difficulty} {check.difficulty})",
+            "label": say(
+                "Referee's 2d12 (+%(difficulty)s %(name)s)",
+                difficulty=result.difficulty,
+                name=say_in("Agents difficulty", check.difficulty),
+            ),
             "dice": _dice(result.dice[2:]),
         },
     ]
@@ -77,7 +98,7 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
     if weapon is not None:
         outcome = _attack(sheet, weapon, result, rng, changes, groups, lines)
     changes.save(f"Basic roll: {skill.name}")
-    label = say("%(skill)s (%(stat)s)", skill=skill.name, stat=dice.term(check.stat_name))
+    label = say("%(skill)s (%(stat)s)", skill=skill_name, stat=dice.term(check.stat_name))
     if weapon is not None:
         label = say("Attack with %(weapon)s: %(label)s", weapon=weapon.name, label=label)
     return Rolled(
@@ -95,7 +116,7 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
             "dice": _dice(result.dice),
             "dice_groups": groups,
             "lines": lines,
-            "rule": say("%(rule)s %(notes)s", rule=BASIC_RULE, notes="; ".join(result.notes)),
+            "rule": say("%(rule)s %(notes)s", rule=BASIC_RULE, notes=listed(result.notes)),
             "basic": as_data(result),
             "outcome": OUTCOMES[result.outcome],
             "high_options": [
@@ -125,12 +146,17 @@ def _attack(sheet, weapon, result, rng, changes, groups, lines):
             locked,
             "shots",
             max(locked.shots - 1, 0),
-            f"{weapon.name} fired: {locked.shots - 1} shots left",
+            say("%(weapon)s fired: %(n)s shots left", weapon=weapon.name, n=locked.shots - 1),
             "shots",
         )
     damage = dice.damage_roll(rng, engine_weapon(weapon), result.outcome)
     if damage.dice:
-        groups.append({"label": f"Damage {weapon.damage_text}", "dice": _dice(damage.dice)})
+        groups.append(
+            {
+                "label": say("Damage %(dice)s", dice=weapon.damage_text),
+                "dice": _dice(damage.dice),
+            }
+        )
     lines.append([say("Damage"), f"{damage.damage} ({damage.rule})"])
     lines.append([say("AP to fire"), str(weapon.ap_cost)])
     outcome = say(
@@ -139,7 +165,7 @@ def _attack(sheet, weapon, result, rng, changes, groups, lines):
     if weapon.burn and damage.damage:
         rounds = roll(rng, 6)
         burn = {"kind": "burn", "size": 6, "face": rounds, "counts": "rounds", "rerolled": False}
-        groups.append({"label": "Burn (rounds)", "dice": [burn]})
+        groups.append({"label": say("Burn (rounds)"), "dice": [burn]})
         lines.append(
             [
                 say("Burn"),

@@ -9,6 +9,7 @@ from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.dice.core import DiceError, as_data, roll
+from sheets.systems.dice.words import say, say_in, say_n
 
 from .sheet import (
     Changes,
@@ -17,7 +18,9 @@ from .sheet import (
     build_check,
     cannot_act,
     check_high_on_stress,
+    listed,
     stims,
+    with_notes,
 )
 
 
@@ -25,25 +28,30 @@ def incoming_damage(sheet, cleaned_data, rng) -> Rolled:
     damage, cover = cleaned_data["damage"], cleaned_data["cover"]
     taken = rules.incoming_damage(damage, cover, sheet.fortitude)
     changes = Changes(sheet)
-    changes.add("hp", -taken.hp_lost, f"{taken.hp_lost} damage")
-    changes.add("fortitude", -taken.fortitude_lost, "Fortitude blocked it all")
+    changes.add("hp", -taken.hp_lost, say("%(n)s damage", n=taken.hp_lost))
+    changes.add("fortitude", -taken.fortitude_lost, say("Fortitude blocked it all"))
     changes.save("Incoming damage")
-    outcome = f"{taken.hp_lost} damage taken"
+    outcome = say("%(n)s damage taken", n=taken.hp_lost)
     if sheet.hp == 0:
-        outcome += ": HP 0, unable to act"
+        outcome = say("%(n)s damage taken: HP 0, unable to act", n=taken.hp_lost)
     lines = [
-        ["Incoming", str(damage)],
-        ["After cover", str(taken.after_cover)],
-        ["HP lost", str(taken.hp_lost)],
-        ["FT lost", str(taken.fortitude_lost)],
-        ["HP now", str(sheet.hp)],
+        [say("Incoming"), str(damage)],
+        [say("After cover"), str(taken.after_cover)],
+        [say("HP lost"), str(taken.hp_lost)],
+        [say("FT lost"), str(taken.fortitude_lost)],
+        [say("HP now"), str(sheet.hp)],
     ]
+    cover_words = {"half": say("half cover"), "full": say("full cover")}
     return Rolled(
         kind="incoming",
-        label=f"Incoming damage {damage}" + (f", {cover} cover" if cover != "none" else ""),
+        label=(
+            say("Incoming damage %(damage)s, %(cover)s", damage=damage, cover=cover_words[cover])
+            if cover in cover_words
+            else say("Incoming damage %(damage)s", damage=damage)
+        ),
         outcome=outcome,
         inputs={"damage": damage, "cover": cover},
-        result={"lines": lines, "rule": "; ".join(taken.notes)},
+        result={"lines": lines, "rule": listed(taken.notes)},
         effects=changes.effects,
     )
 
@@ -52,18 +60,22 @@ def sanity_damage(sheet, cleaned_data, rng) -> Rolled:
     damage = cleaned_data["damage"]
     sanity_lost, hp_lost = rules.sanity_damage(damage, sheet.sanity)
     changes = Changes(sheet)
-    changes.add("sanity", -sanity_lost, "Sanity damage")
-    changes.add("hp", -hp_lost, "Sanity at 0: the damage comes off HP")
+    changes.add("sanity", -sanity_lost, say("Sanity damage"))
+    changes.add("hp", -hp_lost, say("Sanity at 0: the damage comes off HP"))
     changes.save("Sanity damage")
-    outcome = f"{sanity_lost} Sanity lost" + (f", {hp_lost} HP lost" if hp_lost else "")
+    outcome = (
+        say("%(sanity)s Sanity lost, %(hp)s HP lost", sanity=sanity_lost, hp=hp_lost)
+        if hp_lost
+        else say("%(sanity)s Sanity lost", sanity=sanity_lost)
+    )
     return Rolled(
         kind="sanity",
-        label=f"Sanity damage {damage}",
+        label=say("Sanity damage %(damage)s", damage=damage),
         outcome=outcome,
         inputs={"damage": damage},
         result={
-            "lines": [["Sanity now", str(sheet.sanity)], ["HP now", str(sheet.hp)]],
-            "rule": "Sanity damage at 0 Sanity comes off HP instead.",
+            "lines": [[say("Sanity now"), str(sheet.sanity)], [say("HP now"), str(sheet.hp)]],
+            "rule": say("Sanity damage at 0 Sanity comes off HP instead."),
         },
         effects=changes.effects,
     )
@@ -87,35 +99,45 @@ def short_rest(sheet, cleaned_data, rng) -> Rolled:
     )
     changes = Changes(sheet)
     for effect in rest.effects:
-        changes.add(effect.target, effect.amount, "Short rest")
+        changes.add(effect.target, effect.amount, say("Short rest"))
     rested = sum(not hour.interrupted for hour in rest.hours)
     if rested // 4:
-        changes.add("sanity", rested // 4, f"{rested} hours of rest", maximum=top.max_sanity)
+        changes.add(
+            "sanity",
+            rested // 4,
+            say_n("%(n)s hour of rest", "%(n)s hours of rest", rested),
+            maximum=top.max_sanity,
+        )
     notes = advance_clock(sheet, changes, hours=len(rest.hours), why="Short rest")
     changes.save("Short rest")
     groups = [
-        {"label": f"Hour {n}", "dice": _dice(hour.dice)}
+        {"label": say("Hour %(n)s", n=n), "dice": _dice(hour.dice)}
         for n, hour in enumerate(rest.hours, start=1)
     ]
-    outcome = f"Rested {rested} hour{'s' if rested != 1 else ''}"
+    outcome = say_n("Rested %(n)s hour", "Rested %(n)s hours", rested)
     if rest.interrupted:
-        outcome += ", interrupted"
+        outcome = say_n("Rested %(n)s hour, interrupted", "Rested %(n)s hours, interrupted", rested)
     lines = [
-        ["Hours rested", str(rested)],
-        ["HP now", f"{sheet.hp}/{top.max_hp}"],
-        ["FT now", f"{sheet.fortitude}/{top.max_fortitude}"],
+        [say("Hours rested"), str(rested)],
+        [say("HP now"), f"{sheet.hp}/{top.max_hp}"],
+        [say("FT now"), f"{sheet.fortitude}/{top.max_fortitude}"],
     ]
     return Rolled(
         kind="short_rest",
-        label=f"Short rest ({hours} h)",
+        label=say("Short rest (%(hours)s h)", hours=hours),
         outcome=outcome,
         inputs={"hours": hours, "luck": sheet.luck},
         result={
             "dice": [d for g in groups for d in g["dice"]],
             "dice_groups": groups,
             "lines": lines,
-            "rule": "Each hour: 1d6 + LCK bonus of 4 or less interrupts the "
-            "rest; else 1d6 + LCK bonus HP and 1 FT. +1 Sanity per 4 hours. " + "; ".join(notes),
+            "rule": with_notes(
+                say(
+                    "Each hour: 1d6 + LCK bonus of 4 or less interrupts the rest; else 1d6 + "
+                    "LCK bonus HP and 1 FT. +1 Sanity per 4 hours."
+                ),
+                notes,
+            ),
         },
         effects=changes.effects,
     )
@@ -124,27 +146,34 @@ def short_rest(sheet, cleaned_data, rng) -> Rolled:
 def long_rest(sheet, cleaned_data, rng) -> Rolled:
     top = _maxima(sheet)
     changes = Changes(sheet)
-    changes.set("hp", max(top.max_hp, sheet.hp), f"Long rest: HP {sheet.hp} → {top.max_hp}")
+    changes.set(
+        "hp",
+        max(top.max_hp, sheet.hp),
+        say("Long rest: HP %(before)s → %(after)s", before=sheet.hp, after=top.max_hp),
+    )
     changes.set(
         "fortitude",
         max(top.max_fortitude, sheet.fortitude),
-        f"Long rest: FT {sheet.fortitude} → {top.max_fortitude}",
+        say(
+            "Long rest: FT %(before)s → %(after)s", before=sheet.fortitude, after=top.max_fortitude
+        ),
     )
-    changes.add("sanity", 1, "Long rest", maximum=top.max_sanity)
+    changes.add("sanity", 1, say("Long rest"), maximum=top.max_sanity)
     notes = advance_clock(sheet, changes, hours=24, why="Long rest")
     changes.save("Long rest")
     return Rolled(
         kind="long_rest",
-        label="Long rest (24 h)",
-        outcome="Full HP and FT, +1 Sanity",
+        label=say("Long rest (24 h)"),
+        outcome=say("Full HP and FT, +1 Sanity"),
         result={
             "lines": [
-                ["HP", str(sheet.hp)],
-                ["FT", str(sheet.fortitude)],
-                ["Sanity", str(sheet.sanity)],
+                [say("HP"), str(sheet.hp)],
+                [say("FT"), str(sheet.fortitude)],
+                [say("Sanity"), str(sheet.sanity)],
             ],
-            "rule": "A long rest: 24 hours in a safe place; full HP and FT, +1 Sanity. "
-            + "; ".join(notes),
+            "rule": with_notes(
+                say("A long rest: 24 hours in a safe place; full HP and FT, +1 Sanity."), notes
+            ),
         },
         effects=changes.effects,
     )
@@ -158,20 +187,25 @@ def use_stim(sheet, cleaned_data, rng) -> Rolled:
     top = _maxima(sheet)
     face = roll(rng, 6)
     changes = Changes(sheet)
-    changes.row(item, "count", item.count - 1, f"A stim used: {item.count - 1} left", "stims")
-    changes.add("hp", face, "Stim", maximum=top.max_hp)
+    changes.row(
+        item, "count", item.count - 1, say("A stim used: %(n)s left", n=item.count - 1), "stims"
+    )
+    changes.add("hp", face, say("Stim"), maximum=top.max_hp)
     change = engine.change_mind(rules.mind(sheet), stress=1, reason="Stim")
-    changes.mind(change.effects, "Stim")
+    changes.mind(change.effects, say("Stim"))
     changes.save("Stim")
     die = {"kind": "healing", "size": 6, "face": face, "counts": "HP", "rerolled": False}
     return Rolled(
         kind="stim",
-        label="Stim",
-        outcome=f"+{face} HP, +1 stress",
+        label=say("Stim"),
+        outcome=say("+%(hp)s HP, +1 stress", hp=face),
         result={
             "dice": [die],
-            "lines": [["HP now", f"{sheet.hp}/{top.max_hp}"], ["Stress now", str(sheet.stress)]],
-            "rule": "A stim: regain 1d6 HP, take 1 stress. " + "; ".join(change.notes),
+            "lines": [
+                [say("HP now"), f"{sheet.hp}/{top.max_hp}"],
+                [say("Stress now"), str(sheet.stress)],
+            ],
+            "rule": with_notes(say("A stim: regain 1d6 HP, take 1 stress."), change.notes),
         },
         effects=changes.effects,
     )
@@ -181,13 +215,15 @@ def spend_high(sheet, cleaned_data, rng) -> Rolled:
     high = cleaned_data["high"]
     change = check_high_on_stress(sheet, high)
     changes = Changes(sheet)
-    changes.mind(change.effects, "High spent on stress")
+    changes.mind(change.effects, say("High spent on stress"))
     changes.save("High spent on stress")
     return Rolled(
         kind="spend_high",
-        label=f"{high} High spent on stress",
-        outcome=f"Stress {change.before.stress} → {change.after.stress}",
-        result={"rule": "Each High point spent removes 1 stress."},
+        label=say("%(high)s High spent on stress", high=high),
+        outcome=say(
+            "Stress %(before)s → %(after)s", before=change.before.stress, after=change.after.stress
+        ),
+        result={"rule": say("Each High point spent removes 1 stress.")},
         effects=changes.effects,
     )
 
@@ -207,42 +243,60 @@ def research(sheet, cleaned_data, rng) -> Rolled:
     result = dice.research_roll(rng, check, sheet.research_timer)
     hours = roll(rng, 4)
     changes = Changes(sheet)
-    changes.mind(result.effects, "High spent on research")
+    changes.mind(result.effects, say("High spent on research"))
     changes.set(
         "research_timer",
         result.timer_after,
-        f"Research timer {result.timer_before} → {result.timer_after}",
+        say(
+            "Research timer %(before)s → %(after)s",
+            before=result.timer_before,
+            after=result.timer_after,
+        ),
     )
     notes = advance_clock(sheet, changes, hours=hours, why="Research")
     changes.save("Research")
-    what = "Interview" if cleaned_data.get("interview") else "Research"
-    topic = f": {sheet.research_topic}" if sheet.research_topic else ""
+    what = say("Interview") if cleaned_data.get("interview") else say("Research")
+    skill_name = skill.name if skill.custom else say_in(rules.SKILL_CONTEXT, skill.name)
     groups = [
-        {"label": "Your 2d6", "dice": _dice(result.dice)},
+        {"label": say("Your 2d6"), "dice": _dice(result.dice)},
         {
-            "label": "Hours (1d4)",
+            "label": say("Hours (1d4)"),
             "dice": [
                 {"kind": "hours", "size": 4, "face": hours, "counts": "hours", "rerolled": False}
             ],
         },
     ]
-    lines = [[mod.label, f"{mod.amount:+d}"] for mod in result.modifiers]
+    lines = [[label, f"{amount:+d}"] for label, amount in dice.check_modifier_sayings(check)]
     lines += [
-        ["Total off the timer", str(max(result.total, 0))],
-        ["Timer", f"{result.timer_before} → {result.timer_after}"],
-        ["Hours", str(hours)],
+        [say("Total off the timer"), str(max(result.total, 0))],
+        [say("Timer"), f"{result.timer_before} → {result.timer_after}"],
+        [say("Hours"), str(hours)],
     ]
     return Rolled(
         kind="research",
-        label=f"{what}{topic} ({skill.name})",
-        outcome="Done!" if result.done else f"{result.timer_after} left on the timer",
+        label=(
+            say(
+                "%(what)s: %(topic)s (%(skill)s)",
+                what=what,
+                topic=sheet.research_topic,
+                skill=skill_name,
+            )
+            if sheet.research_topic
+            else say("%(what)s (%(skill)s)", what=what, skill=skill_name)
+        ),
+        outcome=(
+            say("Done!")
+            if result.done
+            else say("%(left)s left on the timer", left=result.timer_after)
+        ),
         inputs={"skill": skill.pk, "check": as_data(check)},
         result={
             "dice": [d for g in groups for d in g["dice"]],
             "dice_groups": groups,
             "lines": lines,
-            "rule": "Research: 2d6 + stat + skill off the research timer; "
-            "1d4 hours. " + "; ".join(notes),
+            "rule": with_notes(
+                say("Research: 2d6 + stat + skill off the research timer; 1d4 hours."), notes
+            ),
         },
         effects=changes.effects,
     )

@@ -14,7 +14,7 @@ from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.agents.models import AgentClock, AgentSheet, AgentSkill
 from sheets.systems.dice.core import as_data
-from sheets.systems.dice.words import say
+from sheets.systems.dice.words import say, sentences
 
 BASIC_RULE = say(
     "2d6 + stat bonus + skill level (Luck bonus for a Novice skill) - stress + High spent + "
@@ -179,13 +179,29 @@ def check_high_on_stress(sheet, high: int) -> engine.MindChange:
 
 
 POOL_LABELS = {
-    "hp": "HP",
-    "fortitude": "FT",
-    "sanity": "Sanity",
-    "stress": "Stress",
-    "high": "High",
-    "ap": "AP",
+    "hp": say("HP"),
+    "fortitude": say("FT"),
+    "sanity": say("Sanity"),
+    "stress": say("Stress"),
+    "high": say("High"),
+    "ap": say("AP"),
 }
+
+
+def listed(notes) -> Any:
+    """Notes (sayings or text) one after the other, "; " between, as one saying."""
+    notes = [note for note in notes if note]
+    if not notes:
+        return ""
+    if len(notes) == 1:
+        return notes[0]
+    # Translators: two notes of a roll's rule one after the other
+    return say("%(first)s; %(then)s", first=notes[0], then=listed(notes[1:]))
+
+
+def with_notes(rule, notes) -> Any:
+    """A rule's saying followed by the notes of what happened."""
+    return sentences([rule, listed(notes)]) if listed(notes) else rule
 
 
 class Changes:
@@ -216,13 +232,24 @@ class Changes:
         if maximum is not None:
             after = min(after, max(maximum, before))
         label = POOL_LABELS.get(field, field)
-        self.set(field, after, f"{why}: {label} {before} → {after}")
+        self.set(
+            field,
+            after,
+            say(
+                "%(why)s: %(pool)s %(before)s → %(after)s",
+                why=why,
+                pool=label,
+                before=before,
+                after=after,
+            ),
+        )
 
     def mind(self, effects, reason: str = "") -> None:
         """Engine effects on stress, High, sanity and HP (the engine applied the limits)."""
         for effect in effects:
             if effect.target in ("stress", "high", "sanity", "hp"):
-                self.add(effect.target, effect.amount, reason or effect.note)
+                # the engine's reasons ("Failure", "Crit") are catalogue messages too
+                self.add(effect.target, effect.amount, reason or say(effect.note))
 
     def row(self, row, field: str, value, note: str, target: str) -> None:
         before = getattr(row, field)
@@ -256,14 +283,20 @@ def advance_clock(
     takes +5 stress (this sheet through ``changes``, the others saved here)."""
     clock = clock_of(sheet, lock=True)
     if clock is None:
-        return ["no party clock: this agent is in no party"]
+        return [say("no party clock: this agent is in no party")]
     total = clock.hour * 60 + clock.minute + hours * 60 + minutes
     start_hour, passed_hours = clock.hour, (clock.minute + hours * 60 + minutes) // 60
     clock.day += total // (24 * 60)
     clock.hour, clock.minute = (total // 60) % 24, total % 60
     clock._change_reason = why
     clock.save()
-    notes = [f"clock: day {clock.day}, {clock.hour:02d}:{clock.minute:02d}"]
+    notes = [
+        say(
+            "clock: day %(day)s, %(time)s",
+            day=clock.day,
+            time=f"{clock.hour:02d}:{clock.minute:02d}",
+        )
+    ]
     notes += vampire_days(sheet, changes, start_hour, passed_hours)
     return notes
 
@@ -280,7 +313,12 @@ def vampire_days(sheet, changes: Changes, start_hour: int, hours: int) -> list[s
     busy = set(party.values_list("pk", flat=True)) - {agent.pk for agent in others}
     if busy:
         names = party.filter(pk__in=busy).values_list("character__name", flat=True)
-        notes.append(f"busy with another roll, check Vampire stress by hand: {', '.join(names)}")
+        notes.append(
+            say(
+                "busy with another roll, check Vampire stress by hand: %(names)s",
+                names=", ".join(names),
+            )
+        )
     for agent in [sheet, *others]:
         if rules.rules_ancestry(agent) != "Vampire":
             continue
@@ -288,12 +326,12 @@ def vampire_days(sheet, changes: Changes, start_hour: int, hours: int) -> list[s
         if not change.effects:
             continue
         if agent is sheet:
-            changes.mind(change.effects, "Vampire by Day")
+            changes.mind(change.effects, say("Vampire by Day"))
         else:
             theirs = Changes(agent)
-            theirs.mind(change.effects, "Vampire by Day")
+            theirs.mind(change.effects, say("Vampire by Day"))
             theirs.save("Vampire by Day (the party clock)")
-        notes.append(f"{agent.character.name}: a Vampire's Day begins, +5 stress")
+        notes.append(say("%(name)s: a Vampire's Day begins, +5 stress", name=agent.character.name))
     return notes
 
 

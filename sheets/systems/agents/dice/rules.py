@@ -38,7 +38,7 @@ from ...dice.core import (
     require_int,
     roll,
 )
-from ...dice.words import put_into_words, say
+from ...dice.words import put_into_words, say, say_n
 from .sheet import (
     SKILL_LEVELS,
     Mind,
@@ -294,7 +294,7 @@ def _consequences(check: Check, outcome: Outcome) -> tuple[Mind, list[Effect], l
     if outcome is Outcome.FAILURE:
         steps.append(({"stress": 1}, "Failure"))
         if check.combat:
-            notes.append("a failed combat roll gives no XP")
+            notes.append(say("a failed combat roll gives no XP"))
         else:
             effects.append(Effect(f"xp:{check.skill}", 1, "Failure"))
     if outcome is Outcome.CRIT:
@@ -344,15 +344,23 @@ def resolve_basic_roll(
         Die("referee", 12, face, "beaten" if beat else "holds")
         for face, beat in zip(referee_faces, beats, strict=True)
     )
-    targets = " and ".join(f"{face} + {difficulty}" for face in referee_faces)
-    beaten = f"{sum(beats)} referee {'die' if sum(beats) == 1 else 'dice'} beaten"
-    notes = [f"{total} against {targets}: {beaten}"]
+    targets = [f"{face} + {difficulty}" for face in referee_faces]
+    notes: list = [
+        say_n(
+            "%(total)s against %(first)s and %(second)s: %(n)s referee die beaten",
+            "%(total)s against %(first)s and %(second)s: %(n)s referee dice beaten",
+            sum(beats),
+            total=total,
+            first=targets[0],
+            second=targets[-1],
+        )
+    ]
     if natural == 2:
-        notes.append("a natural 2 is always a Failure")
+        notes.append(say("a natural 2 is always a Failure"))
     elif natural == 12:
-        notes.append("a natural 12 is always a success, and as doubles a Crit")
+        notes.append(say("a natural 12 is always a success, and as doubles a Crit"))
     if check.hour is not None and time_of_day(check.ancestry, check.hour).stress:
-        notes.append("Vampire by Day: +5 stress when the Day begins, not a roll modifier")
+        notes.append(say("Vampire by Day: +5 stress when the Day begins, not a roll modifier"))
     mind, effects, more_notes = _consequences(check, outcome)
     notes.extend(more_notes)
     if require_count("High spent after the roll", spent_after, maximum=check.high_spent):

@@ -30,6 +30,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from ...dice.core import RNG, DiceError, Die, Effect, require_count, require_int, roll
+from ...dice.words import say
 
 # --- the sheet's tables -------------------------------------------------------------------
 
@@ -181,25 +182,30 @@ def change_mind(mind: Mind, *, stress: int = 0, high: int = 0, reason: str = "")
     """Add (signed) stress and High, then apply the limits: High within 0..3 and the trauma
     floor/ceiling; stress never below Cracked Intellect's 2; stress above 5 costs 1 sanity per
     point above and resets to 5; sanity damage at sanity 0 comes off HP instead."""
-    notes: list[str] = []
+    notes: list = []  # sayings
     new_high = mind.high + high
     if new_high > mind.high_ceiling:
-        ceiling = "Anhedonia" if mind.high_ceiling == 0 else "the most an agent holds"
-        notes.append(f"High stays at {mind.high_ceiling} ({ceiling})")
+        ceiling = say("Anhedonia") if mind.high_ceiling == 0 else say("the most an agent holds")
+        notes.append(say("High stays at %(high)s (%(why)s)", high=mind.high_ceiling, why=ceiling))
     elif new_high < mind.high_floor:
-        notes.append("Lady Luck's Curse: High never falls below 1")
+        notes.append(say("Lady Luck's Curse: High never falls below 1."))
     new_high = min(max(new_high, mind.high_floor), mind.high_ceiling)
     new_stress = mind.stress + stress
     if new_stress < mind.stress_floor:
-        notes.append("Cracked Intellect: stress never falls below 2")
+        notes.append(say("Cracked Intellect: stress never falls below 2."))
     new_stress = max(new_stress, mind.stress_floor)
     sanity_lost = hp_lost = 0
     if new_stress > MAX_STRESS:
         sanity_lost = min(new_stress - MAX_STRESS, mind.sanity)
         hp_lost = new_stress - MAX_STRESS - sanity_lost
-        notes.append(f"stress over 5: {new_stress - MAX_STRESS} sanity lost, stress back to 5")
+        notes.append(
+            say(
+                "stress over 5: %(lost)s sanity lost, stress back to 5",
+                lost=new_stress - MAX_STRESS,
+            )
+        )
         if hp_lost:
-            notes.append(f"sanity at 0: {hp_lost} HP lost instead")
+            notes.append(say("sanity at 0: %(hp)s HP lost instead", hp=hp_lost))
         new_stress = MAX_STRESS
     after = Mind(new_stress, new_high, mind.sanity - sanity_lost, mind.traumas)
     changes = (
