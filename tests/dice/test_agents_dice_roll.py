@@ -21,7 +21,7 @@ from sheets.systems.agents.dice.sheet import (
     stat_bonus,
 )
 from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
-from sheets.systems.dice.words import put_into_words
+from sheets.systems.dice.words import put_into_words, say
 
 
 def plain_check(**changes) -> Check:
@@ -144,7 +144,7 @@ def test_each_high_spent_adds_one_and_is_paid_from_the_sheet():
     check = plain_check(mind=Mind(high=3, sanity=10), high_spent=2)
     result = roll_with(check, 2, 3, 1, 12)
     assert result.total == 5 + 2
-    assert Effect("high", -2, "2 High spent on the roll") in result.effects
+    assert Effect("high", -2, say("%(high)s High spent on the roll", high=2)) in result.effects
     assert result.mind_after.high == 1
 
 

@@ -32,6 +32,7 @@ from sheets.systems.agents.dice.sheet import (
     trauma_roll,
 )
 from sheets.systems.dice.core import DiceError, Effect, ScriptedRNG, as_data
+from sheets.systems.dice.words import say
 
 
 def scripted(*faces):
@@ -200,7 +201,8 @@ def test_an_undisturbed_hour_heals_a_d6_plus_luck_bonus_and_one_fortitude():
     result = rest(rng, 2, luck=8)  # Luck 8: +2
     rng.assert_used_up()
     assert [hour.hp for hour in result.hours] == [6, 4]
-    assert result.effects == (Effect("hp", 10, "short rest"), Effect("fortitude", 2, "short rest"))
+    short = say("short rest")
+    assert result.effects == (Effect("hp", 10, short), Effect("fortitude", 2, short))
     assert result.interrupted is False
 
 
@@ -210,12 +212,13 @@ def test_a_check_of_four_or_less_interrupts_the_rest_and_that_hour_heals_nothing
     rng.assert_used_up()
     assert result.interrupted is True
     assert [hour.interrupted for hour in result.hours] == [False, True]
-    assert result.effects == (Effect("hp", 3, "short rest"), Effect("fortitude", 1, "short rest"))
+    short = say("short rest")
+    assert result.effects == (Effect("hp", 3, short), Effect("fortitude", 1, short))
 
 
 def test_resting_never_heals_above_the_maximums():
     result = rest(scripted(6, 6), 1, luck=10, hp=18, max_hp=20, ft=10, max_ft=10)
-    assert result.effects == (Effect("hp", 2, "short rest"),)
+    assert result.effects == (Effect("hp", 2, say("short rest")),)
 
 
 def test_a_low_luck_bonus_never_takes_hp_away():
@@ -230,16 +233,17 @@ def test_a_low_luck_bonus_never_takes_hp_away():
 def test_the_trauma_d6_reads_the_seeds_table(face, trauma):
     result = trauma_roll(scripted(face), ())
     assert (result.die.kind, result.die.face, result.trauma) == ("trauma", face, trauma)
-    assert Effect(f"trauma:{trauma}", 1, "trauma d6") in result.effects
+    assert Effect(f"trauma:{trauma}", 1, say("trauma d6")) in result.effects
 
 
 def test_a_trauma_raises_its_stat_and_brings_its_condition():
     assert trauma_roll(scripted(2), ()).effects[1:] == (
-        Effect("stat:agility", 1, "Shadow Touched"),
-        Effect("trauma:Vampirism", 1, "Shadow Touched"),
+        Effect("stat:agility", 1, say("Shadow Touched")),
+        Effect("trauma:Vampirism", 1, say("Shadow Touched")),
     )
     vampire = trauma_roll(scripted(2), ("Vampirism",), stats={"agility": 10})
-    assert vampire.effects == (Effect("trauma:Shadow Touched", 1, "trauma d6"),)
+    assert vampire.effects == (Effect("trauma:Shadow Touched", 1, say("trauma d6")),)
+    assert vampire.notes[-1] == say("%(stat)s is already 10", stat=say("Agility"))
 
 
 def test_a_fourth_trauma_is_death_for_real_and_rolls_nothing():
@@ -251,7 +255,7 @@ def test_a_fourth_trauma_is_death_for_real_and_rolls_nothing():
 
 @pytest.mark.parametrize(("face", "place"), sorted(AFTERLIFE_TABLE.items()))
 def test_the_afterlife_d6_reads_the_seeds_table(face, place):
-    assert afterlife_roll(scripted(face)).counts == place
+    assert afterlife_roll(scripted(face)).counts == say(place)  # read in the reader's words
 
 
 def test_a_resurrected_agent_has_five_stress_no_high_an_afterlife_and_a_trauma():

@@ -14,7 +14,7 @@ from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
 from sheets.systems.agents.models import AgentClock, AgentSheet, AgentSkill
 from sheets.systems.dice.core import as_data
-from sheets.systems.dice.words import say, sentences
+from sheets.systems.dice.words import is_saying, say, sentences
 
 BASIC_RULE = say(
     "2d6 + stat bonus + skill level (Luck bonus for a Novice skill) - stress + High spent + "
@@ -248,8 +248,9 @@ class Changes:
         """Engine effects on stress, High, sanity and HP (the engine applied the limits)."""
         for effect in effects:
             if effect.target in ("stress", "high", "sanity", "hp"):
-                # the engine's reasons ("Failure", "Crit") are catalogue messages too
-                self.add(effect.target, effect.amount, reason or say(effect.note))
+                # the engine's reasons: sayings, or catalogue messages ("Failure", "Crit")
+                note = effect.note if is_saying(effect.note) else say(effect.note)
+                self.add(effect.target, effect.amount, reason or note)
 
     def row(self, row, field: str, value, note: str, target: str) -> None:
         before = getattr(row, field)

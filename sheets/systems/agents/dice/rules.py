@@ -38,7 +38,7 @@ from ...dice.core import (
     require_int,
     roll,
 )
-from ...dice.words import put_into_words, say, say_n
+from ...dice.words import put_into_words, say, say_in, say_n
 from .sheet import (
     SKILL_LEVELS,
     Mind,
@@ -221,17 +221,24 @@ def term(word: str) -> Any:
     return TERMS.get(word, word)
 
 
+def skill_term(name: str) -> Any:
+    """A skill's name as a saying in the skills' context (a seed skill reads in the
+    reader's words; one a player named stays as typed: the catalogue lacks it)."""
+    return say_in("Agents skill", name) if name else name
+
+
 def check_modifier_sayings(check: Check) -> tuple[tuple[Any, int], ...]:
     """Every modifier on the player's 2d6 as (saying, amount), for the result panel."""
     mods = [(say("%(stat)s %(score)s", stat=term(check.stat_name), score=check.stat),
              stat_bonus(check.stat))]  # fmt: skip
     if check.skill_level:
         title = term(SKILL_LEVELS[check.skill_level])
-        mods.append((say("%(skill)s (%(title)s)", skill=check.skill, title=title),
+        mods.append((say("%(skill)s (%(title)s)", skill=skill_term(check.skill), title=title),
                      check.skill_level))  # fmt: skip
     else:
         mods.append(
-            (say("Luck %(luck)s (Novice %(skill)s)", luck=check.luck, skill=check.skill),
+            (say("Luck %(luck)s (Novice %(skill)s)", luck=check.luck,
+                 skill=skill_term(check.skill)),
              stat_bonus(check.luck))
         )  # fmt: skip
     if check.mind.stress:
@@ -290,7 +297,8 @@ def _consequences(check: Check, outcome: Outcome) -> tuple[Mind, list[Effect], l
     mind, effects, notes = check.mind, [], []
     steps = []
     if check.high_spent:
-        steps.append(({"high": -check.high_spent}, f"{check.high_spent} High spent on the roll"))
+        high = check.high_spent
+        steps.append(({"high": -high}, say("%(high)s High spent on the roll", high=high)))
     if outcome is Outcome.FAILURE:
         steps.append(({"stress": 1}, "Failure"))
         if check.combat:

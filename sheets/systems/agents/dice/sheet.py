@@ -342,16 +342,21 @@ def short_rest(
     for _ in range(hours):
         face = roll(rng, 6)
         if face + bonus <= 4:
-            rested.append(RestHour((Die("interruption", 6, face, "interrupted"),), True, 0, 0))
+            rested.append(RestHour((Die("interruption", 6, face, say("interrupted")),), True, 0, 0))
             break
         healing = roll(rng, 6)
         hp_gain = min(max(healing + bonus, 0), max(max_hp - hp_now, 0))
         ft_gain = min(1, max_fortitude - ft_now)
         hp_now, ft_now = hp_now + hp_gain, ft_now + ft_gain
-        dice = (Die("interruption", 6, face, "undisturbed"), Die("healing", 6, healing, "HP"))
+        dice = (
+            Die("interruption", 6, face, say("undisturbed")),
+            Die("healing", 6, healing, say("HP")),
+        )
         rested.append(RestHour(dice, False, hp_gain, ft_gain))
     changes = (("hp", hp_now - hp), ("fortitude", ft_now - fortitude))
-    effects = tuple(Effect(target, amount, "short rest") for target, amount in changes if amount)
+    effects = tuple(
+        Effect(target, amount, say("short rest")) for target, amount in changes if amount
+    )
     return ShortRest(tuple(rested), rested[-1].interrupted, effects)
 
 
@@ -371,25 +376,27 @@ def trauma_roll(
     ``stats`` (e.g. {"intelligence": 10}) keeps a trauma's +1 from going above 10."""
     mind = Mind(traumas=tuple(traumas))
     if mind.table_traumas >= MAX_TRAUMAS:
-        return TraumaRoll(None, None, True, (), ("a fourth trauma: the agent dies for real",))
+        return TraumaRoll(None, None, True, (), (say("a fourth trauma: the agent dies for real"),))
     face = roll(rng, 6)
     trauma = TRAUMA_TABLE[face]
-    effects = [Effect(f"trauma:{trauma}", 1, "trauma d6")]
-    notes = ["gain a skill level in a sphere of magic (the player picks the sphere)"]
+    effects = [Effect(f"trauma:{trauma}", 1, say("trauma d6"))]
+    notes = [say("gain a skill level in a sphere of magic (the player picks the sphere)")]
     stat = TRAUMA_STAT.get(trauma)
     if stat and stats is not None and stats.get(stat, 0) >= 10:
-        notes.append(f"{stat} is already 10")
+        notes.append(say("%(stat)s is already 10", stat=say(stat.capitalize())))
     elif stat:
-        effects.append(Effect(f"stat:{stat}", 1, trauma))
+        effects.append(Effect(f"stat:{stat}", 1, say(trauma)))
     gain = TRAUMA_GAINS.get(trauma)
     if gain and gain not in traumas:
-        effects.append(Effect(f"trauma:{gain}", 1, trauma))
-    return TraumaRoll(Die("trauma", 6, face, trauma), trauma, False, tuple(effects), tuple(notes))
+        effects.append(Effect(f"trauma:{gain}", 1, say(trauma)))
+    return TraumaRoll(
+        Die("trauma", 6, face, say(trauma)), trauma, False, tuple(effects), tuple(notes)
+    )
 
 
 def afterlife_roll(rng: RNG) -> Die:
     face = roll(rng, 6)
-    return Die("afterlife", 6, face, AFTERLIFE_TABLE[face])
+    return Die("afterlife", 6, face, say(AFTERLIFE_TABLE[face]))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -418,9 +425,10 @@ def resurrection(rng: RNG, mind: Mind, stats: Mapping[str, int] | None = None) -
     )
     revived = dataclasses.replace(mind, traumas=mind.traumas + gained)
     reset = change_mind(
-        revived, stress=MAX_STRESS - mind.stress, high=-mind.high, reason="resurrection"
+        revived, stress=MAX_STRESS - mind.stress, high=-mind.high, reason=say("resurrection")
     )
+    dice = (afterlife, trauma.die) if trauma.die else (afterlife,)
     return Resurrection(
-        (afterlife, trauma.die) if trauma.die else (afterlife,), afterlife.counts, trauma,
-        False, reset.after, trauma.effects + reset.effects, trauma.notes + reset.notes,
+        dice, AFTERLIFE_TABLE[afterlife.face], trauma, False, reset.after,
+        trauma.effects + reset.effects, trauma.notes + reset.notes,
     )  # fmt: skip
