@@ -164,7 +164,13 @@ def _attack(sheet, weapon, result, rng, changes, groups, lines):
     )
     if weapon.burn and damage.damage:
         rounds = roll(rng, 6)
-        burn = {"kind": "burn", "size": 6, "face": rounds, "counts": "rounds", "rerolled": False}
+        burn = {
+            "kind": "burn",
+            "size": 6,
+            "face": rounds,
+            "counts": say("rounds"),
+            "rerolled": False,
+        }
         groups.append({"label": say("Burn (rounds)"), "dice": [burn]})
         lines.append(
             [

@@ -194,7 +194,7 @@ def use_stim(sheet, cleaned_data, rng) -> Rolled:
     change = engine.change_mind(rules.mind(sheet), stress=1, reason="Stim")
     changes.mind(change.effects, say("Stim"))
     changes.save("Stim")
-    die = {"kind": "healing", "size": 6, "face": face, "counts": "HP", "rerolled": False}
+    die = {"kind": "healing", "size": 6, "face": face, "counts": say("HP"), "rerolled": False}
     return Rolled(
         kind="stim",
         label=say("Stim"),
@@ -262,7 +262,13 @@ def research(sheet, cleaned_data, rng) -> Rolled:
         {
             "label": say("Hours (1d4)"),
             "dice": [
-                {"kind": "hours", "size": 4, "face": hours, "counts": "hours", "rerolled": False}
+                {
+                    "kind": "hours",
+                    "size": 4,
+                    "face": hours,
+                    "counts": say("hours"),
+                    "rerolled": False,
+                }
             ],
         },
     ]
