@@ -207,7 +207,7 @@ def test_the_gm_side_speaks_swedish(
     # an NPC opposing Jorma
     page.goto(f"{asgi_server.url}/parties/{party.pk}/gm-roll/twilight/opposed/")
     read_as_swede(page, width, "npc-opposed-form", "Deras färdighet")
-    scripted_dice(*[7] * 6)
+    scripted_dice(*[6] * 6)  # a success on any die
     roll(page)
     read_as_swede(page, width, "npc-opposed-result")
 
