@@ -209,6 +209,8 @@ def test_the_gm_side_speaks_swedish(
     read_as_swede(page, width, "npc-opposed-form", "Deras färdighet")
     scripted_dice(*[6] * 6)  # a success on any die
     roll(page)
+    # a tie (two successes each): the active character loses
+    expect(page.locator("[data-outcome]")).to_contain_text("förlorar mot Sovjetisk vaktpost")
     read_as_swede(page, width, "npc-opposed-result")
 
     # the group roll the GM starts
