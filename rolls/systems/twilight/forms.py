@@ -10,12 +10,15 @@ from __future__ import annotations
 from functools import cached_property
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.base import SheetRollForm, whole_number
 from rolls.forms.group import OneRollsForm
 from rolls.systems.twilight import actions
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.odds import percent
+from sheets.systems.dice.words import say
 from sheets.systems.twilight import rules
 from sheets.systems.twilight.dice import odds as t2k_odds
 from sheets.systems.twilight.dice import stepdice
@@ -34,14 +37,14 @@ class HelpMixin(forms.Form):
     """Modifiers as steps and up to three named helpers, declared before the roll."""
 
     modifier = whole_number(
-        "Difficulty and situation", -MODIFIER, MODIFIER, 0,
-        help_text="Steps: +1 steps a base die up, -1 down (balanced).",
+        _("Difficulty and situation"), -MODIFIER, MODIFIER, 0,
+        help_text=_("Steps: +1 steps a base die up, -1 down (balanced)."),
     )  # fmt: skip
-    helper_1 = forms.CharField(label="Helped by", max_length=40, required=False)
-    helper_2 = forms.CharField(label="Second helper", max_length=40, required=False)
+    helper_1 = forms.CharField(label=_("Helped by"), max_length=40, required=False)
+    helper_2 = forms.CharField(label=_("Second helper"), max_length=40, required=False)
     helper_3 = forms.CharField(
-        label="Third helper", max_length=40, required=False,
-        help_text="Each helper (declared before rolling) is +1; at most three.",
+        label=_("Third helper"), max_length=40, required=False,
+        help_text=_("Each helper (declared before rolling) is +1; at most three."),
     )  # fmt: skip
 
     def clean(self):
@@ -55,17 +58,17 @@ class HelpMixin(forms.Form):
 
 
 class SkillRollForm(HelpMixin, TwilightRollForm):
-    skill = forms.ChoiceField(label="Skill")
+    skill = forms.ChoiceField(label=_("Skill"))
     specialty = forms.TypedChoiceField(
-        label="Specialty", required=False, coerce=int, empty_value=None,
-        help_text="A specialty that applies gives +1.",
+        label=_("Specialty"), required=False, coerce=int, empty_value=None,
+        help_text=_("A specialty that applies gives +1."),
     )  # fmt: skip
     gear = forms.TypedChoiceField(
-        label="Gear used", required=False, coerce=int, empty_value=None,
-        help_text="On a STR/AGL roll, pushing damages the gear's reliability instead of you.",
+        label=_("Gear used"), required=False, coerce=int, empty_value=None,
+        help_text=_("On a STR/AGL roll, pushing damages the gear's reliability instead of you."),
     )  # fmt: skip
     passive = forms.BooleanField(
-        label="Passive roll (unaware or resisting: cannot be pushed)", required=False
+        label=_("Passive roll (unaware or resisting: cannot be pushed)"), required=False
     )
     field_order = ["skill", "modifier", "specialty", "helper_1", "helper_2", "helper_3"]
     rows = (
@@ -80,8 +83,12 @@ class SkillRollForm(HelpMixin, TwilightRollForm):
         self.fields["skill"].choices = [
             (
                 skill,
-                f"{rules.SKILL_LABELS[skill]} ({rules.ATTRIBUTE_SHORT[attribute]}): "
-                + rules.dice_text(rules.base_dice(sheet, skill)),
+                gettext("%(skill)s (%(attribute)s): %(dice)s")
+                % {
+                    "skill": gettext(rules.SKILL_LABELS[skill]),
+                    "attribute": gettext(rules.ATTRIBUTE_SHORT[attribute]),
+                    "dice": rules.dice_text(rules.base_dice(sheet, skill)),
+                },
             )
             for skill, attribute in rules.SKILL_ATTRIBUTES.items()
         ]
@@ -89,15 +96,22 @@ class SkillRollForm(HelpMixin, TwilightRollForm):
         # Read when the lists are shown or a choice is checked: a roll without a
         # specialty or gear reads neither.
         self.fields["specialty"].choices = lambda: (
-            [("", "none")]
+            [("", pgettext_lazy("no specialty", "none"))]
             + [
-                (pk, f"{s.name} ({rules.SKILL_LABELS[s.skill]})")
+                (pk, f"{s.name} ({gettext(rules.SKILL_LABELS[s.skill])})")
                 for pk, s in self.specialties.items()
             ]
         )
         self.fields["gear"].choices = lambda: (
-            [("", "no gear")]
-            + [(pk, f"{w.name} (reliability {w.reliability})") for pk, w in self.weapons.items()]
+            [("", gettext("no gear"))]
+            + [
+                (
+                    pk,
+                    gettext("%(name)s (reliability %(reliability)s)")
+                    % {"name": w.name, "reliability": w.reliability},
+                )
+                for pk, w in self.weapons.items()
+            ]
         )
 
     @cached_property
@@ -118,8 +132,12 @@ class SkillRollForm(HelpMixin, TwilightRollForm):
         if specialty is not None and skill and specialty.skill != skill:
             self.add_error(
                 "specialty",
-                f"{specialty.name} is a {rules.SKILL_LABELS[specialty.skill]} specialty: "
-                f"it gives no modifier to {rules.SKILL_LABELS[skill]}.",
+                gettext("%(name)s is a %(skill)s specialty: it gives no modifier to %(other)s.")
+                % {
+                    "name": specialty.name,
+                    "skill": gettext(rules.SKILL_LABELS[specialty.skill]),
+                    "other": gettext(rules.SKILL_LABELS[skill]),
+                },
             )
         return cleaned
 
@@ -133,8 +151,8 @@ class SkillRollForm(HelpMixin, TwilightRollForm):
 
 class GroupRollForm(SkillRollForm):
     group = forms.CharField(
-        label="The rest of the group", max_length=200, required=False,
-        help_text="Names, separated by commas: a failure counts for all of them.",
+        label=_("The rest of the group"), max_length=200, required=False,
+        help_text=_("Names, separated by commas: a failure counts for all of them."),
     )  # fmt: skip
     rows = (("skill", "modifier"), ("group",), *SkillRollForm.rows[1:-1])
 
@@ -148,16 +166,18 @@ class GroupRollForm(SkillRollForm):
 
 
 class AttackForm(HelpMixin, TwilightRollForm):
-    weapon = forms.TypedChoiceField(label="Weapon", coerce=int)
-    ammo_dice = whole_number("Ammo dice", 0, 6, 0)
+    weapon = forms.TypedChoiceField(label=_("Weapon"), coerce=int)
+    ammo_dice = whole_number(_("Ammo dice"), 0, 6, 0)
     aim = forms.TypedChoiceField(
-        label="Aim", choices=[(0, "no"), (1, "aimed (+1, a slow action)")], coerce=int,
+        label=_("Aim"),
+        choices=[(0, pgettext_lazy("not aimed", "no")), (1, _("aimed (+1, a slow action)"))],
+        coerce=int,
         initial=0, required=False,
     )  # fmt: skip
     range_modifier = forms.TypedChoiceField(
-        label="Range",
-        choices=[(1, "point blank +1"), (0, "short / medium 0"), (-1, "long -1"),
-                 (-2, "extreme -2")],
+        label=_("Range"),
+        choices=[(1, _("point blank +1")), (0, _("short / medium 0")), (-1, _("long -1")),
+                 (-2, _("extreme -2"))],
         coerce=int, initial=0, required=False,
     )  # fmt: skip
     field_order = ["weapon", "ammo_dice", "aim", "range_modifier", "modifier"]
@@ -179,20 +199,22 @@ class AttackForm(HelpMixin, TwilightRollForm):
         if weapon is not None and weapon.firearm and weapon.rounds_loaded:
             limit = stepdice.ammo_dice_limit(weapon.rate_of_fire, weapon.rounds_loaded)
             self.fields["ammo_dice"].widget.attrs.update(min=0, max=limit)
-            self.fields["ammo_dice"].help_text = (
-                f"0 to {limit}: the lower of RoF {weapon.rate_of_fire} and the "
-                f"{weapon.rounds_loaded} rounds left - 1."
-            )
+            self.fields["ammo_dice"].help_text = gettext(
+                "0 to %(limit)s: the lower of RoF %(rof)s and the %(rounds)s rounds left - 1."
+            ) % {"limit": limit, "rof": weapon.rate_of_fire, "rounds": weapon.rounds_loaded}
 
     @staticmethod
     def _label(weapon):
         parts = [weapon.name]
         if weapon.firearm:
-            parts.append(f"{weapon.rounds_loaded}/{weapon.magazine_capacity} rounds")
+            parts.append(
+                gettext("%(loaded)s/%(capacity)s rounds")
+                % {"loaded": weapon.rounds_loaded, "capacity": weapon.magazine_capacity}
+            )
         if weapon.jammed:
-            parts.append("JAMMED")
+            parts.append(gettext("JAMMED"))
         if weapon.broken:
-            parts.append("broken")
+            parts.append(gettext("broken"))
         return ", ".join(parts)
 
     def chosen(self):
@@ -213,19 +235,24 @@ class AttackForm(HelpMixin, TwilightRollForm):
         if weapon is None or ammo is None:
             return cleaned
         if not weapon.firearm and ammo:
-            self.add_error("ammo_dice", f"The {weapon.name} is not a firearm: no ammo dice.")
+            self.add_error(
+                "ammo_dice",
+                gettext("The %(weapon)s is not a firearm: no ammo dice.") % {"weapon": weapon.name},
+            )
         elif weapon.firearm:
             limit = stepdice.ammo_dice_limit(weapon.rate_of_fire, weapon.rounds_loaded)
             if ammo > limit:
                 why = (
-                    "none with one round left"
+                    gettext("none with one round left")
                     if weapon.rounds_loaded == 1
-                    else (
-                        f"the lower of RoF {weapon.rate_of_fire} and the {weapon.rounds_loaded} "
-                        "rounds left - 1"
-                    )
+                    else gettext("the lower of RoF %(rof)s and the %(rounds)s rounds left - 1")
+                    % {"rof": weapon.rate_of_fire, "rounds": weapon.rounds_loaded}
                 )
-                self.add_error("ammo_dice", f"At most {limit} ammo dice ({why}), not {ammo}.")
+                self.add_error(
+                    "ammo_dice",
+                    gettext("At most %(limit)s ammo dice (%(why)s), not %(ammo)s.")
+                    % {"limit": limit, "why": why, "ammo": ammo},
+                )
         return cleaned
 
     def odds(self):
@@ -245,31 +272,37 @@ class AttackForm(HelpMixin, TwilightRollForm):
             )
         except DiceError:
             return []
-        rows = [["Hit", percent(odds.hit)]]
+        rows = [[gettext("Hit"), percent(odds.hit)]]
         for label in ("2", "3+"):
             if odds.successes.get(label):
-                rows.append([f"{label} successes", percent(odds.successes[label])])
+                rows.append(
+                    [
+                        gettext("%(count)s successes") % {"count": label},
+                        percent(odds.successes[label]),
+                    ]
+                )
         if ammo:
-            rows.append(["Hit with at least one ammo 6", percent(odds.hit_with_ammo_six)])
-            rows.append(["Miss, but ammo 6s can suppress", percent(odds.suppression_only)])
+            rows.append([gettext("Hit with at least one ammo 6"), percent(odds.hit_with_ammo_six)])
+            rows.append([gettext("Miss, but ammo 6s can suppress"), percent(odds.suppression_only)])
             if odds.magazine_emptied:
-                rows.append(["Magazine emptied", percent(odds.magazine_emptied)])
+                rows.append([gettext("Magazine emptied"), percent(odds.magazine_emptied)])
         return [row for row in rows if row[1] != "0%"]
 
 
 class ClearJamForm(TwilightRollForm):
-    weapon = forms.TypedChoiceField(label="Jammed weapon", coerce=int)
-    modifier = whole_number("Difficulty and situation", -MODIFIER, MODIFIER, 0)
+    weapon = forms.TypedChoiceField(label=_("Jammed weapon"), coerce=int)
+    modifier = whole_number(_("Difficulty and situation"), -MODIFIER, MODIFIER, 0)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         self.jammed = {w.pk: w for w in sheet.weapons.all() if w.jammed}
         self.fields["weapon"].choices = [
-            (pk, f"{w.name} ({rules.SKILL_LABELS[w.skill]})") for pk, w in self.jammed.items()
+            (pk, f"{w.name} ({gettext(rules.SKILL_LABELS[w.skill])})")
+            for pk, w in self.jammed.items()
         ]
-        self.fields["weapon"].error_messages["invalid_choice"] = "That weapon is not jammed."
+        self.fields["weapon"].error_messages["invalid_choice"] = _("That weapon is not jammed.")
         if not self.jammed:
-            self.fields["weapon"].help_text = "No weapon is jammed."
+            self.fields["weapon"].help_text = gettext("No weapon is jammed.")
 
     def odds(self):
         weapon = self.jammed.get(self.value("weapon"))
@@ -280,8 +313,8 @@ class ClearJamForm(TwilightRollForm):
 
 
 class ReloadForm(TwilightRollForm):
-    weapon = forms.TypedChoiceField(label="Weapon", coerce=int)
-    spare = forms.TypedChoiceField(label="Spare magazine or belt", coerce=int)
+    weapon = forms.TypedChoiceField(label=_("Weapon"), coerce=int)
+    spare = forms.TypedChoiceField(label=_("Spare magazine or belt"), coerce=int)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
@@ -293,11 +326,12 @@ class ReloadForm(TwilightRollForm):
         ]
         names = {pk: w.name for pk, w in self.weapons.items()}
         self.fields["spare"].choices = [
-            (pk, f"{s.get_kind_display()}, {s.rounds} rounds"
+            (pk, gettext("%(kind)s, %(rounds)s rounds")
+             % {"kind": s.get_kind_display(), "rounds": s.rounds}
              + (f" ({names.get(s.weapon_id)})" if s.weapon_id in names else ""))
             for pk, s in self.spares.items()
         ]  # fmt: skip
-        self.fields["spare"].error_messages["invalid_choice"] = "No such spare on this sheet."
+        self.fields["spare"].error_messages["invalid_choice"] = _("No such spare on this sheet.")
 
     def clean(self):
         cleaned = super().clean()
@@ -306,10 +340,12 @@ class ReloadForm(TwilightRollForm):
         if weapon is None or spare is None:
             return cleaned
         if spare.weapon_id not in (None, weapon.pk):
-            self.add_error("spare", "That spare fits another weapon.")
+            self.add_error("spare", gettext("That spare fits another weapon."))
         elif spare.rounds > weapon.magazine_capacity:
             self.add_error(
-                "spare", f"The {weapon.name} takes {weapon.magazine_capacity} rounds at most."
+                "spare",
+                gettext("The %(weapon)s takes %(capacity)s rounds at most.")
+                % {"weapon": weapon.name, "capacity": weapon.magazine_capacity},
             )
         return cleaned
 
@@ -318,15 +354,16 @@ class ReloadForm(TwilightRollForm):
 
 
 class OpposedRollForm(HelpMixin, TwilightRollForm):
-    skill = forms.ChoiceField(label="Your skill")
+    skill = forms.ChoiceField(label=_("Your skill"))
     opponent_attribute = forms.ChoiceField(
-        label="Opponent's attribute", choices=LEVEL_CHOICES, initial="C"
+        label=_("Opponent's attribute"), choices=LEVEL_CHOICES, initial="C"
     )
     opponent_skill = forms.ChoiceField(
-        label="Opponent's skill", choices=[("", "none"), *LEVEL_CHOICES], required=False,
-        initial="",
+        label=_("Opponent's skill"),
+        choices=[("", pgettext_lazy("no skill level", "none")), *LEVEL_CHOICES],
+        required=False, initial="",
     )  # fmt: skip
-    opponent_modifier = whole_number("Opponent's modifier", -MODIFIER, MODIFIER, 0)
+    opponent_modifier = whole_number(_("Opponent's modifier"), -MODIFIER, MODIFIER, 0)
     field_order = ["skill", "opponent_attribute", "opponent_skill", "opponent_modifier"]
     rows = (
         ("skill", "modifier"),
@@ -339,7 +376,8 @@ class OpposedRollForm(HelpMixin, TwilightRollForm):
         self.fields["skill"].choices = [
             (
                 skill,
-                f"{rules.SKILL_LABELS[skill]}: {rules.dice_text(rules.base_dice(sheet, skill))}",
+                f"{gettext(rules.SKILL_LABELS[skill])}: "
+                f"{rules.dice_text(rules.base_dice(sheet, skill))}",
             )
             for skill in rules.SKILLS
         ]
@@ -357,14 +395,14 @@ class OpposedRollForm(HelpMixin, TwilightRollForm):
         )
         odds = t2k_odds.opposed_odds(mine, self.opponent_dice())
         rows = [
-            ["You win (more successes)", percent(odds.win)],
-            ["Tie (you lose)", percent(odds.tie)],
+            [gettext("You win (more successes)"), percent(odds.win)],
+            [gettext("Tie (you lose)"), percent(odds.tie)],
         ]
         return [row for row in rows if row[1] != "0%"]
 
 
 class CoolnessForm(TwilightRollForm):
-    modifier = whole_number("Modifier", -MODIFIER, MODIFIER, 0)
+    modifier = whole_number(_("Modifier"), -MODIFIER, MODIFIER, 0)
 
     def odds(self):
         base = stepdice.base_dice(
@@ -374,7 +412,7 @@ class CoolnessForm(TwilightRollForm):
 
 
 class PromotionForm(TwilightRollForm):
-    modifier = whole_number("Modifier", -MODIFIER, MODIFIER, 0)
+    modifier = whole_number(_("Modifier"), -MODIFIER, MODIFIER, 0)
 
     def odds(self):
         return actions.skill_rows(
@@ -389,16 +427,19 @@ class GroupRollStartForm(OneRollsForm):
 
     system_slug = "twilight"
     skill = forms.ChoiceField(
-        label="Skill", choices=[(s, rules.SKILL_LABELS[s]) for s in rules.SKILLS]
+        label=_("Skill"), choices=[(s, _(rules.SKILL_LABELS[s])) for s in rules.SKILLS]
     )
     modifier = whole_number(
-        "Difficulty and situation", -MODIFIER, MODIFIER, 0,
-        help_text="Steps: +1 steps a base die up, -1 down (balanced).",
+        _("Difficulty and situation"), -MODIFIER, MODIFIER, 0,
+        help_text=_("Steps: +1 steps a base die up, -1 down (balanced)."),
     )  # fmt: skip
     field_order = ["skill", "modifier", "characters", "leader"]
 
-    def group_label(self) -> str:
-        return f"Group roll: {rules.SKILL_LABELS[self.cleaned_data['skill']]}"
+    def group_label(self):
+        """Stored with the group check as a saying: read in each reader's words."""
+        return say(
+            "Group roll: %(skill)s", skill=say(rules.SKILL_LABELS[self.cleaned_data["skill"]])
+        )
 
     def group_inputs(self) -> dict:
         return {"skill": self.cleaned_data["skill"], "modifier": self.cleaned_data["modifier"] or 0}

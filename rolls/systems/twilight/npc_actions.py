@@ -6,7 +6,7 @@ only the active side pushes; the character's push lands on its sheet."""
 from __future__ import annotations
 
 from rolls.actions import Rolled, effects_data
-from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
+from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, refuse_other_character
 from rolls.systems.twilight import actions as sheet_rolls
 from sheets.systems.dice.core import DiceError, as_data
 from sheets.systems.dice.words import Saying, say, say_n, sentences
@@ -20,6 +20,20 @@ OPPOSED_RULE = say(
     "active side wins with more (a tie is a loss). Only the active side may push, even "
     "after the opponent rolled."
 )
+
+
+def _opposed_outcome(names, contest):
+    """Who won, as a saying (the English reads as ``rolls.actions.npc.opposed_outcome``)."""
+    if contest.won:
+        return say(
+            "%(active)s wins by %(net)s against %(passive)s",
+            active=names[0], net=contest.net_successes, passive=names[1],
+        )  # fmt: skip
+    return say(
+        "%(active)s loses to %(passive)s (%(mine)s against %(theirs)s)",
+        active=names[0], passive=names[1], mine=contest.active.successes,
+        theirs=contest.opponent.successes,
+    )  # fmt: skip
 
 
 def _npc_dice(cleaned) -> tuple[int, ...]:
@@ -167,8 +181,7 @@ def _opposed_rolled(character_name, npc_name, inputs, contest: dice.OpposedRoll,
         label=say("%(pool)s, opposed (pushed)", pool=skill_label)
         if pushing.pushed
         else say("%(pool)s, opposed", pool=skill_label),
-        outcome=opposed_outcome(names[0], names[1], contest.won, contest.net_successes,
-                                contest.active.successes, contest.opponent.successes),
+        outcome=_opposed_outcome(names, contest),
         inputs=inputs,
         result=payload,
         effects=effects_data(effects),

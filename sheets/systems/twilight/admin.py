@@ -1,6 +1,7 @@
 """Admin for the Twilight: 2000 sheet and its rows (imported by sheets/admin.py)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from sheets.systems.admin_base import RowAdmin, SheetAdmin
 from sheets.systems.twilight.forms import TwilightSheetForm
@@ -73,10 +74,10 @@ class TwilightSheetAdmin(SheetAdmin):
                 ]
             },
         ),
-        ("Attributes", {"fields": [tuple(ATTRIBUTES)]}),
-        ("Skills", {"fields": [tuple(SKILLS[i : i + 3]) for i in range(0, 12, 3)]}),
+        (_("Attributes"), {"fields": [tuple(ATTRIBUTES)]}),
+        (_("Skills"), {"fields": [tuple(SKILLS[i : i + 3]) for i in range(0, 12, 3)]}),
         (
-            "Condition",
+            _("Condition"),
             {
                 "fields": [
                     ("damage", "stress", "coolness_under_fire"),
@@ -84,7 +85,7 @@ class TwilightSheetAdmin(SheetAdmin):
                 ]
             },
         ),
-        ("Notes", {"fields": ["notes"]}),
+        (_("Notes"), {"fields": ["notes"]}),
     ]  # fmt: skip
 
 

@@ -2,6 +2,8 @@
 they were before the war went wrong (and their Coolness Under Fire); then the sheet."""
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from sheets.creation import Group, Step, StepForm
 from sheets.systems.twilight import rules
@@ -15,11 +17,13 @@ class AttributesForm(StepForm):
     def layout(self):
         return [
             Group(
-                "Attributes",
+                _("Attributes"),
                 rules.ATTRIBUTES,
                 kind="numbers",
-                note="A is a D12, the best; D a D6. Your GM says how your group sets them "
-                "(the rulebook's life path, or a spread you agree on).",
+                note=_(
+                    "A is a D12, the best; D a D6. Your GM says how your group sets them "
+                    "(the rulebook's life path, or a spread you agree on)."
+                ),
             )
         ]
 
@@ -29,7 +33,7 @@ class AttributesForm(StepForm):
 
 AttributesForm.base_fields.update(
     {
-        name: forms.ChoiceField(label=rules.ATTRIBUTE_LABELS[name], choices=LEVELS)
+        name: forms.ChoiceField(label=_(rules.ATTRIBUTE_LABELS[name]), choices=LEVELS)
         for name in rules.ATTRIBUTES
     }
 )
@@ -39,7 +43,9 @@ class SkillsForm(StepForm):
     def layout(self):
         return [
             Group(
-                f"{rules.ATTRIBUTE_LABELS[attribute]} skills",
+                format_lazy(
+                    _("{attribute} skills"), attribute=_(rules.ATTRIBUTE_LABELS[attribute])
+                ),
                 tuple(s for s in rules.SKILLS if rules.SKILL_ATTRIBUTES[s] == attribute),
                 kind="numbers",
             )
@@ -53,7 +59,7 @@ class SkillsForm(StepForm):
 SkillsForm.base_fields.update(
     {
         name: forms.ChoiceField(
-            label=rules.SKILL_LABELS[name], choices=[UNTRAINED, *LEVELS], required=False
+            label=_(rules.SKILL_LABELS[name]), choices=[UNTRAINED, *LEVELS], required=False
         )
         for name in rules.SKILLS
     }
@@ -63,21 +69,21 @@ WHO = ("nationality", "branch", "rank", "age", "buddy", "moral_code", "big_dream
 
 
 class WhoForm(StepForm):
-    nationality = forms.CharField(max_length=60, required=False)
-    branch = forms.CharField(label="Military branch", max_length=60, required=False)
-    rank = forms.CharField(max_length=60, required=False)
-    age = forms.IntegerField(min_value=14, max_value=99, required=False)
-    buddy = forms.CharField(max_length=100, required=False)
-    moral_code = forms.CharField(label="Moral code", max_length=200, required=False)
-    big_dream = forms.CharField(label="Big dream", max_length=200, required=False)
+    nationality = forms.CharField(label=_("Nationality"), max_length=60, required=False)
+    branch = forms.CharField(label=_("Military branch"), max_length=60, required=False)
+    rank = forms.CharField(label=_("Rank"), max_length=60, required=False)
+    age = forms.IntegerField(label=_("Age"), min_value=14, max_value=99, required=False)
+    buddy = forms.CharField(label=_("Buddy"), max_length=100, required=False)
+    moral_code = forms.CharField(label=_("Moral code"), max_length=200, required=False)
+    big_dream = forms.CharField(label=_("Big dream"), max_length=200, required=False)
     coolness_under_fire = forms.ChoiceField(
-        label="Coolness Under Fire", choices=LEVELS, help_text="Most soldiers start at D."
+        label=_("Coolness under fire"), choices=LEVELS, help_text=_("Most soldiers start at D.")
     )
 
     def layout(self):
         return [
-            Group("Before the war went wrong", WHO),
-            Group("Under fire", ("coolness_under_fire",), kind="numbers"),
+            Group(_("Before the war went wrong"), WHO),
+            Group(_("Under fire"), ("coolness_under_fire",), kind="numbers"),
         ]
 
     def save(self):
@@ -89,15 +95,20 @@ class WhoForm(StepForm):
 STEPS = (
     Step(
         "attributes",
-        "Attributes",
+        _("Attributes"),
         f"{HERE}.AttributesForm",
-        "Strength, Agility, Intelligence and Empathy: each a die you roll with its skills.",
+        _("Strength, Agility, Intelligence and Empathy: each a die you roll with its skills."),
     ),
     Step(
         "skills",
-        "Skills",
+        _("Skills"),
         f"{HERE}.SkillsForm",
-        "A skill's level is a second die; an untrained skill rolls the attribute alone.",
+        _("A skill's level is a second die; an untrained skill rolls the attribute alone."),
     ),
-    Step("who", "Who you are", f"{HERE}.WhoForm", "Where you come from and what keeps you going."),
+    Step(
+        "who",
+        _("Who you are"),
+        f"{HERE}.WhoForm",
+        _("Where you come from and what keeps you going."),
+    ),
 )

@@ -37,7 +37,15 @@ class TwilightSheetForm(forms.ModelForm):
         labels = {
             **{name: gettext_lazy(rules.ATTRIBUTE_SHORT[name]) for name in rules.ATTRIBUTES},
             **{name: gettext_lazy(label) for name, label in rules.SKILL_LABELS.items()},
+            "nationality": _("Nationality"),
             "branch": _("Branch"),
+            "rank": _("Rank"),
+            "age": _("Age"),
+            "appearance": _("Appearance"),
+            "buddy": _("Buddy"),
+            "notes": _("Notes"),
+            "damage": _("Damage"),
+            "stress": _("Stress"),
             "moral_code": _("Moral code"),
             "big_dream": _("Big dream"),
             "coolness_under_fire": _("Coolness under fire"),
@@ -142,7 +150,7 @@ class SpecialtyForm(forms.ModelForm):
     class Meta:
         model = TwilightSpecialty
         fields = ["name", "skill", "effect"]
-        labels = {"name": _("Specialty"), "effect": _("What it gives")}
+        labels = {"name": _("Specialty"), "skill": _("Skill"), "effect": _("What it gives")}
 
     @property
     def helper(self):
@@ -178,6 +186,11 @@ class WeaponForm(forms.ModelForm):
         field_classes = {"weight": UnitsField}
         labels = {
             "name": _("Weapon"),
+            "skill": _("Skill"),
+            "damage": _("Damage"),
+            "range": _("Range"),
+            "weight": _("Weight"),
+            "jammed": _("Jammed"),
             "crit_threshold": _("Crit"),
             "armor_modifier": _("Armor mod"),
             "rate_of_fire": _("RoF"),
@@ -244,7 +257,7 @@ class MagazineForm(forms.ModelForm):
     class Meta:
         model = TwilightMagazine
         fields = ["weapon", "kind", "rounds"]
-        labels = {"kind": _("Magazine or belt")}
+        labels = {"kind": _("Magazine or belt"), "rounds": _("Rounds")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -343,7 +356,14 @@ class InjuryForm(forms.ModelForm):
     class Meta:
         model = TwilightInjury
         fields = ["name", "location", "lethal", "time_limit", "healing_time", "effect"]
-        labels = {"name": _("Critical injury"), "time_limit": _("Time limit")}
+        labels = {
+            "name": _("Critical injury"),
+            "location": _("Location"),
+            "lethal": _("Lethal"),
+            "time_limit": _("Time limit"),
+            "healing_time": _("Healing time"),
+            "effect": _("Effect"),
+        }
         help_texts = {"time_limit": ""}
 
     @property

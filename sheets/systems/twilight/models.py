@@ -30,9 +30,9 @@ __all__ = [
 # The paper sheet writes the letter; the page shows the die beside it.
 LEVEL_CHOICES = [(level, level) for level in LEVELS]
 SKILL_LEVEL_CHOICES = [("", "\u2013"), *LEVEL_CHOICES]
-SKILL_CHOICES = [(skill, SKILL_LABELS[skill]) for skill in SKILLS]
-WEAPON_SKILL_CHOICES = [(skill, SKILL_LABELS[skill]) for skill in WEAPON_SKILLS]
-LOCATION_CHOICES = list(LOCATION_LABELS.items())
+SKILL_CHOICES = [(skill, _(SKILL_LABELS[skill])) for skill in SKILLS]
+WEAPON_SKILL_CHOICES = [(skill, _(SKILL_LABELS[skill])) for skill in WEAPON_SKILLS]
+LOCATION_CHOICES = [(key, _(label)) for key, label in LOCATION_LABELS.items()]
 
 
 def _between(field, low, high):
@@ -235,7 +235,7 @@ class TwilightArmor(models.Model):
 
     @property
     def locations(self) -> list[str]:
-        return [label for key, label in LOCATION_LABELS.items() if getattr(self, f"covers_{key}")]
+        return [label for key, label in LOCATION_CHOICES if getattr(self, f"covers_{key}")]
 
 
 class TwilightGear(models.Model):

@@ -1,5 +1,8 @@
 """Twilight: 2000 4E in the registry."""
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 from sheets.systems.registry import Collection, GroupCheckKind, RollAction, System
 
 FORMS = "sheets.systems.twilight.forms"
@@ -37,21 +40,25 @@ TWILIGHT = System(
     ),
     field_form=f"{FORMS}.TwilightSheetForm",
     collections=(
-        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", _("Weapons"), _("weapon")),
         Collection(
             "magazines",
             "magazines",
             f"{FORMS}.MagazineForm",
-            "Spare magazines and belts",
-            "spare magazine",
+            _("Spare magazines and belts"),
+            _("spare magazine"),
         ),
-        Collection("armor", "armor", f"{FORMS}.ArmorForm", "Armor", "piece of armor"),
-        Collection("gear", "gear", f"{FORMS}.GearForm", "Gear", "item"),
+        Collection("armor", "armor", f"{FORMS}.ArmorForm", _("Armor"), _("piece of armor")),
+        Collection("gear", "gear", f"{FORMS}.GearForm", _("Gear"), _("item")),
         Collection(
-            "specialties", "specialties", f"{FORMS}.SpecialtyForm", "Specialties", "specialty"
+            "specialties", "specialties", f"{FORMS}.SpecialtyForm", _("Specialties"), _("specialty")
         ),
         Collection(
-            "injuries", "injuries", f"{FORMS}.InjuryForm", "Critical injuries", "critical injury"
+            "injuries",
+            "injuries",
+            f"{FORMS}.InjuryForm",
+            _("Critical injuries"),
+            _("critical injury"),
         ),
     ),
     sections=("live", "state", "condition", "weapon_table", "encumbrance", "radiation"),
@@ -59,77 +66,77 @@ TWILIGHT = System(
     actions=(
         RollAction(
             "skill",
-            "Skill roll",
+            _("Skill roll"),
             f"{ROLL_FORMS}.SkillRollForm",
             f"{ACTIONS}.skill_roll",
-            reads=("attributes", "skills", "specialties", "gear"),
+            reads=(_("attributes"), _("skills"), _("specialties"), _("gear")),
         ),
         RollAction(
             "attack",
-            "Attack",
+            _("Attack"),
             f"{ROLL_FORMS}.AttackForm",
             f"{ACTIONS}.attack",
-            reads=("attributes", "skills", "weapons", "rounds", "reliability"),
+            reads=(_("attributes"), _("skills"), _("weapons"), _("rounds"), _("reliability")),
         ),
         RollAction(
             "clear_jam",
-            "Clear a jam",
+            _("Clear a jam"),
             f"{ROLL_FORMS}.ClearJamForm",
             f"{ACTIONS}.clear_jam",
-            reads=("weapons",),
+            reads=(_("weapons"),),
         ),
         RollAction(
             "reload",
-            "Reload",
+            pgettext_lazy("reload a weapon", "Reload"),
             f"{ROLL_FORMS}.ReloadForm",
             f"{ACTIONS}.reload",
-            reads=("weapons", "spare magazines"),
+            reads=(_("weapons"), _("spare magazines")),
         ),
         RollAction(
             "group",
-            "Group roll",
+            _("Group roll"),
             f"{ROLL_FORMS}.GroupRollForm",
             f"{ACTIONS}.group_roll",
-            reads=("attributes", "skills", "specialties"),
+            reads=(_("attributes"), _("skills"), _("specialties")),
         ),
         RollAction(
             "opposed",
-            "Opposed roll",
+            _("Opposed roll"),
             f"{ROLL_FORMS}.OpposedRollForm",
             f"{ACTIONS}.opposed_roll",
-            reads=("attributes", "skills"),
+            reads=(_("attributes"), _("skills")),
         ),
         RollAction(
             "cuf",
-            "Coolness under fire",
+            _("Coolness under fire"),
             f"{ROLL_FORMS}.CoolnessForm",
             f"{ACTIONS}.cuf_roll",
-            reads=("coolness under fire",),
+            reads=(_("coolness under fire"),),
         ),
         RollAction(
             "promotion",
-            "Promotion roll",
+            _("Promotion roll"),
             f"{ROLL_FORMS}.PromotionForm",
             f"{ACTIONS}.promotion_roll",
-            reads=("command",),
+            reads=(_("command"),),
         ),
     ),
     push=f"{ACTIONS}.push",
     npc_actions=(
         RollAction(
             "npc",
-            "NPC roll",
+            _("NPC roll"),
             "rolls.systems.twilight.npc_forms.NpcRollForm",
             "rolls.systems.twilight.npc_actions.npc_roll",
-            reads=("the NPC's attribute and skill levels",),
+            reads=(_("the NPC's attribute and skill levels"),),
             gm_only=True,
         ),
         RollAction(
             "opposed",
-            "Opposed roll",
+            _("Opposed roll"),
             "rolls.systems.twilight.npc_forms.OpposedForm",
             "rolls.systems.twilight.npc_actions.opposed_roll",
-            reads=("the character's attribute and skill", "the NPC's levels"),
+            reads=(_("the character's attribute and skill"), _("the NPC's levels")),
             gm_only=True,
         ),
     ),
@@ -139,11 +146,11 @@ TWILIGHT = System(
     group_checks=(
         GroupCheckKind(
             "group",
-            "Group roll (one rolls, the others help)",
+            _("Group roll (one rolls, the others help)"),
             start_form=f"{ROLL_FORMS}.GroupRollStartForm",
             run=f"{ACTIONS}.group_part",
             read=f"{ACTIONS}.group_read",
-            roles=(("roll", "Roll for the group"), ("help", "Help (+1)")),
+            roles=(("roll", _("Roll for the group")), ("help", _("Help (+1)"))),
         ),
     ),
 )

@@ -3,6 +3,8 @@ Foundry VTT's "t2k4e" system (template.json: attributes and skills as scores A-D
 health and sanity as boxes left, rads, items weapon/armor/ammunition/gear/specialty/
 injury)."""
 
+from django.utils.translation import gettext
+
 from sheets.systems.twilight.dice import stepdice
 from sheets.systems.twilight.rules import ATTRIBUTES, LEVELS, SKILLS, WEAPON_SKILLS
 from sheets.transfer import foundry as f
@@ -81,15 +83,18 @@ def from_foundry(actor: dict):
     if age is not None and 14 <= age <= 99:
         sheet["age"] = age
     elif bio.get("age"):
-        left.append(f"age {f.text(str(bio.get('age')), 20)} (14 to 99 on the sheet)")
+        left.append(
+            gettext("age %(age)s (14 to 99 on the sheet)")
+            % {"age": f.text(str(bio.get("age")), 20)}
+        )
     if bio.get("groupMeeting"):
-        left.append("how the group met")
+        left.append(gettext("how the group met"))
     sheet["notes"] = f.text(system.get("description"))
     for condition in ("starving", "dehydrated", "sleepless", "hypothermic"):
         if f.dig(system, "conditions", condition):
-            left.append(f"condition {condition}")
+            left.append(gettext("condition %(name)s") % {"name": condition})
     if system.get("diseases"):
-        left.append("diseases")
+        left.append(gettext("diseases"))
     rows = {name: [] for name in LISTS}
     weapon_at, loaded = {}, {}
     all_items = f.items(actor)
@@ -99,7 +104,10 @@ def from_foundry(actor: dict):
             continue
         skill = CAMEL.get(str(data.get("skill") or ""), "ranged_combat")
         if skill not in WEAPON_SKILLS:
-            left.append(f"weapon {f.item_name(item)}: {skill} is not a weapon skill here")
+            left.append(
+                gettext("weapon %(name)s: %(skill)s is not a weapon skill here")
+                % {"name": f.item_name(item), "skill": skill}
+            )
             skill = "ranged_combat"
         capacity = f.number(f.dig(data, "mag", "max"))
         reliability_max = min(10, max(1, f.number(f.dig(data, "reliability", "max"), 5)))
@@ -152,7 +160,10 @@ def from_foundry(actor: dict):
                     {"weapon": weapon, "kind": kind, "rounds": min(rounds, top)}
                 )
             if weapon is None:
-                left.append(f"ammunition {name}: which weapon it fits (set it on the sheet)")
+                left.append(
+                    gettext("ammunition %(name)s: which weapon it fits (set it on the sheet)")
+                    % {"name": name}
+                )
         elif kind == "armor":
             location = data.get("location") if isinstance(data.get("location"), dict) else {}
             rows["armor"].append(
@@ -170,7 +181,10 @@ def from_foundry(actor: dict):
         elif kind == "specialty":
             skill = _skill_of(data)
             if not skill:
-                left.append(f"specialty {name}: no skill named, filed under Ranged Combat")
+                left.append(
+                    gettext("specialty %(name)s: no skill named, filed under Ranged Combat")
+                    % {"name": name}
+                )
             rows["specialties"].append(
                 {
                     "name": name[:60],

@@ -197,11 +197,11 @@ def roll_attack(
 def push(rng: RNG, rolled: SkillRoll) -> SkillRoll:
     """Push a roll: re-roll every base and ammo die showing neither a success nor a 1."""
     if rolled.passive:
-        raise DiceError("a passive roll cannot be pushed")
+        raise DiceError(say("a passive roll cannot be pushed"))
     if rolled.pushed:
-        raise DiceError("a roll can be pushed only once")
+        raise DiceError(say("a roll can be pushed only once"))
     if not rolled.can_push:
-        raise DiceError("nothing to re-roll: every die shows a success or a 1")
+        raise DiceError(say("nothing to re-roll: every die shows a success or a 1"))
     again = rerolled_by_push
     base = tuple(
         _base_die(die.size, roll(rng, die.size), True) if again(die.face) else die
@@ -374,7 +374,7 @@ def allocate_hits(
     A secondary target must not be harder to hit than the primary one: the caller checks.
     """
     if not attack.success:
-        raise DiceError("the attack missed: there is no hit to allocate")
+        raise DiceError(say("the attack missed: there is no hit to allocate"))
     require_count("base damage", base_damage)
     available = attack.extra_successes
     extra = available if extra_successes is None else extra_successes
@@ -384,7 +384,13 @@ def allocate_hits(
         require_count("ammo 6s on an additional hit's damage", bonus)
     used = primary_bonus + sum(1 + bonus for _, bonus in additional)
     if used > attack.ammo_sixes:
-        raise DiceError(f"this allocation needs {used} ammo 6s; the attack has {attack.ammo_sixes}")
+        raise DiceError(
+            say(
+                "this allocation needs %(used)s ammo 6s; the attack has %(sixes)s",
+                used=used,
+                sixes=attack.ammo_sixes,
+            )
+        )
     primary = Hit(
         primary_target,
         base_damage + extra + primary_bonus,

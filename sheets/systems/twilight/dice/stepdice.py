@@ -23,6 +23,7 @@ import math
 from collections.abc import Iterable
 
 from ...dice.core import DiceError, require_count, require_face, require_int
+from ...dice.words import say
 
 DIE_SIZES = (6, 8, 10, 12)
 LEVEL_DICE = {"A": 12, "B": 10, "C": 8, "D": 6}
@@ -122,7 +123,7 @@ def ammo_dice_limit(rate_of_fire: int, rounds_left: int) -> int:
     require_count("rate of fire", rate_of_fire)
     require_count("rounds left", rounds_left)
     if rounds_left < 1:
-        raise DiceError("the magazine is empty: the weapon cannot fire")
+        raise DiceError(say("the magazine is empty: the weapon cannot fire"))
     return min(rate_of_fire, rounds_left - 1)
 
 
@@ -132,9 +133,12 @@ def check_ammo_dice(ammo_dice: int, *, rate_of_fire: int, rounds_left: int) -> i
     require_count("ammo dice", ammo_dice)
     if ammo_dice > limit:
         raise DiceError(
-            f"at most {limit} ammo dice with RoF {rate_of_fire} and {rounds_left} rounds "
-            f"left (the lower of RoF and rounds left - 1), not {ammo_dice}"
-        )
+            say(
+                "at most %(limit)s ammo dice with RoF %(rof)s and %(rounds)s rounds left "
+                "(the lower of RoF and rounds left - 1), not %(ammo)s",
+                limit=limit, rof=rate_of_fire, rounds=rounds_left, ammo=ammo_dice,
+            )
+        )  # fmt: skip
     return ammo_dice
 
 
