@@ -5,7 +5,7 @@ import json
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from sheets.systems.dice.words import is_saying, put_into_words
@@ -15,7 +15,7 @@ FEED_LENGTH = 30  # rolls a feed or log shows
 
 def in_words(value) -> str:
     """A stored saying (or old plain text) in the active language."""
-    return put_into_words(value, gettext, ngettext)
+    return put_into_words(value, gettext, ngettext, pgettext)
 
 
 def error_words(error: Exception) -> str:
