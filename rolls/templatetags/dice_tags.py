@@ -6,6 +6,7 @@ from django import template
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from config.form_renderer import escaped
 from rolls.models import in_words
@@ -56,6 +57,16 @@ def dice_legend(*groups):
     return {"kinds": kinds, "success": success, "bane": bane, "rerolled": rerolled}
 
 
+# A die's kind as the engines store it ("base", "skill"...), in the reader's words: the
+# systems mark their kinds with this context (sheets/systems/mutant/rules.py DIE_KINDS).
+DIE_KIND = "kind of die"
+
+
+@register.filter
+def die_kind(kind) -> str:
+    return pgettext(DIE_KIND, kind) if kind else ""
+
+
 @register.filter
 def all_dice(result) -> list:
     """Every die of a roll's result, whether grouped or not."""
@@ -71,7 +82,7 @@ MARKS = {
 
 
 def _die(die: dict, pushed: bool) -> str:
-    kind, face = escaped(die.get("kind", "")), escaped(die.get("face"))
+    kind, face = escaped(die_kind(die.get("kind", ""))), escaped(die.get("face"))
     size = escaped(die.get("size"))
     counts = escaped(in_words(die.get("counts") or ""))
     found = die_mark(die)

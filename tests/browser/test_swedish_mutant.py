@@ -52,7 +52,8 @@ def swedish_page(swedish, log_in, user, width, height):
 
 def check(page, width, name, *words):
     """The page reads in Swedish, shows ``words``, fits the screen; a screenshot."""
-    assert english_left(page, allowed=DATA) == []
+    left = english_left(page, allowed=DATA)
+    assert left == [], left
     for word in words:
         expect(page.locator("body")).to_contain_text(word)
     fits(page, width)
@@ -66,7 +67,7 @@ def test_the_sheet_and_a_roll_dialog_speak_swedish(
     page = swedish_page(swedish, log_in, table["player"], width, height)
     sheet = table["sheet"]
     page.goto(f"{asgi_server.url}{sheet.character.get_absolute_url()}?all")
-    check(page, width, "sheet", "Styrka", "Kyla", "Skärpa", "Känsla", "Känna Zonen", "Torped")
+    check(page, width, "sheet", "Styrka", "Kyla", "Skärpa", "Känsla", "Känna Zonen", "Torped", "Yrke")
     page.locator("a[data-roll-action='skill']").first.click()
     dialog = page.locator("#roll-dialog")
     expect(dialog).to_be_visible()
@@ -131,6 +132,7 @@ def test_refusals_speak_swedish(asgi_server, swedish, log_in, table):
     expect(page.locator("body")).to_contain_text("Inga mutationspoäng att spendera.")
     check(page, width, "refused-mutation")
     page.goto(f"{base}/heal/")
+    page.get_by_label("Trauma att läka").select_option("damage")
     page.get_by_role("button", name="Slå", exact=True).click()
     expect(page.locator("body")).to_contain_text("Ingen skada att läka.")
     check(page, width, "refused-heal")

@@ -35,6 +35,15 @@ def pgettext(context: str, message: str) -> str:
     return message
 
 
+# The kinds of dice a roll stores (the engine's BASE, SKILL, GEAR, NEGATIVE), named when a
+# roll's dice are shown (rolls.templatetags.dice_tags.die_kind reads this context).
+DIE_KINDS = (
+    pgettext("kind of die", "base"),
+    pgettext("kind of die", "skill"),
+    pgettext("kind of die", "gear"),
+    pgettext("kind of die", "negative"),
+)
+
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 ATTRIBUTE_LABELS = {
     "strength": pgettext("Mutant: Year Zero attribute", "Strength"),

@@ -77,7 +77,12 @@ def context(character, sheet, first_answer: bool = False) -> dict:
     attributes = attribute_states(sheet)
     return {
         **edit,
-        "role": role,
+        # the role with its names in the reader's words
+        "role": dataclasses.replace(
+            role, name=gettext(role.name), specialist=gettext(role.specialist)
+        )
+        if role
+        else None,
         "identity_fields": [
             fields["character-name"],
             fields["role"],
