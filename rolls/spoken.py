@@ -5,6 +5,7 @@ region (static/js/access.js) instead of reading the whole result card."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rolls.models import in_words
 
@@ -12,12 +13,14 @@ from rolls.models import in_words
 def spoken_die(die: dict) -> str:
     """ "base 6 success", "skill d10 3", "gear 1 gear damage, re-rolled"."""
     size = die.get("size")
-    words = [str(die.get("kind") or "die")]
+    kind = die.get("kind")
+    # a die's kind in the reader's words (rolls.templatetags.dice_tags.DIE_KIND)
+    words = [pgettext("kind of die", str(kind)) if kind else _("die")]
     if size and size != 6:
         words.append(f"d{size}")
     words.append(str(die.get("face")))
     if die.get("counts"):
-        words.append(str(die["counts"]))
+        words.append(in_words(die["counts"]))
     said = " ".join(words)
     return _("%(die)s, re-rolled") % {"die": said} if die.get("rerolled") else said
 

@@ -14,6 +14,7 @@ HERE = "sheets.systems.mutant.creation"
 
 class RoleForm(StepForm):
     role = forms.ChoiceField(
+        label=_("Role"),
         choices=[(slug, _(role.name)) for slug, role in rules.ROLES.items()],
         widget=forms.RadioSelect,
         error_messages={"required": _("Choose a role: it makes you who you are in the Ark.")},
