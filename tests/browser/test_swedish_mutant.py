@@ -182,8 +182,9 @@ def test_the_gm_pages_speak_swedish(asgi_server, swedish, log_in, table, width, 
     page.goto(f"{asgi_server.url}/parties/{party.pk}/dashboard/")
     check(page, width, "dashboard", "Rötpoäng", others=OTHER_GAMES)
     page.goto(f"{asgi_server.url}/parties/{party.pk}/settings/")
-    page.get_by_label("Rötnivå").select_option("2")
-    page.get_by_role("button", name="Spara", exact=False).first.click()
+    level = page.locator("select[name*=rot_level]").first
+    level.select_option("2")
+    level.locator("xpath=ancestor::form").get_by_role("button").first.click()
     expect(page.locator("body")).to_contain_text("stark röta")
     check(page, width, "settings", "Sektorns rötnivå", others=OTHER_GAMES)
     for action in ("npc", "opposed"):
