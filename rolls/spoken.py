@@ -20,7 +20,8 @@ def spoken_die(die: dict) -> str:
         words.append(f"d{size}")
     words.append(str(die.get("face")))
     if die.get("counts"):
-        words.append(in_words(die["counts"]))
+        counts = die["counts"]
+        words.append(_(counts) if isinstance(counts, str) else in_words(counts))
     said = " ".join(words)
     return _("%(die)s, re-rolled") % {"die": said} if die.get("rerolled") else said
 

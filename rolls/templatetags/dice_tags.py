@@ -67,6 +67,14 @@ def die_kind(kind) -> str:
     return pgettext(DIE_KIND, kind) if kind else ""
 
 
+def count_words(counts) -> str:
+    """What a die counted for in the reader's words: a saying, or an engine's plain
+    English word ("success", "misfire": marked by the systems, e.g. MYZ's rules.py)."""
+    if isinstance(counts, str):
+        return _(counts) if counts else ""
+    return in_words(counts)
+
+
 @register.filter
 def all_dice(result) -> list:
     """Every die of a roll's result, whether grouped or not."""
@@ -84,7 +92,7 @@ MARKS = {
 def _die(die: dict, pushed: bool) -> str:
     kind, face = escaped(die_kind(die.get("kind", ""))), escaped(die.get("face"))
     size = escaped(die.get("size"))
-    counts = escaped(in_words(die.get("counts") or ""))
+    counts = escaped(count_words(die.get("counts") or ""))
     found = die_mark(die)
     css = f"die die-{slugify(die.get('kind', ''))} die-d{size}"
     if found:

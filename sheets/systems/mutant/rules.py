@@ -44,6 +44,13 @@ DIE_KINDS = (
     pgettext("kind of die", "negative"),
 )
 
+# What a die counted for, as the engine stores it (dice/rules.py), shown on its die.
+DIE_COUNTS = (
+    _("success"), _("cancels a success"), _("trauma"), _("gear damage"), _("absorbs"),
+    _("rating loss"), _("damage"), _("no damage: Rot-Eater"), _("stays: permanent"),
+    _("leaves"), _("misfire"), _("tens"), _("ones"),
+)  # fmt: skip
+
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 ATTRIBUTE_LABELS = {
     "strength": pgettext("Mutant: Year Zero attribute", "Strength"),
