@@ -47,6 +47,14 @@ def kind_words(kind) -> str:
     return in_words(kind or "")
 
 
+def count_words(counts) -> str:
+    """What a die counted for in the reader's words: a saying, or an engine's plain
+    English word ("success", "misfire": marked by the systems, e.g. MYZ's rules.py)."""
+    if isinstance(counts, str):
+        return _(counts) if counts else ""
+    return in_words(counts)
+
+
 def spoken_die(die: dict) -> str:
     """ "base 6 success", "skill d10 3", "gear 1 gear damage, re-rolled"."""
     size = die.get("size")
@@ -55,7 +63,7 @@ def spoken_die(die: dict) -> str:
         words.append(f"d{size}")
     words.append(str(die.get("face")))
     if die.get("counts"):
-        words.append(in_words(die["counts"]))
+        words.append(count_words(die["counts"]))
     said = " ".join(words)
     return _("%(die)s, re-rolled") % {"die": said} if die.get("rerolled") else said
 

@@ -8,8 +8,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from config.form_renderer import escaped
-from rolls.models import in_words
-from rolls.spoken import kind_words, spoken_roll
+from rolls.spoken import count_words, kind_words, spoken_roll
 from sheets.systems.dice.words import put_into_words
 
 register = template.Library()
@@ -79,7 +78,7 @@ MARKS = {
 def _die(die: dict, pushed: bool) -> str:
     kind, face = escaped(kind_words(die.get("kind", ""))), escaped(die.get("face"))
     size = escaped(die.get("size"))
-    counts = escaped(in_words(die.get("counts") or ""))
+    counts = escaped(count_words(die.get("counts") or ""))
     found = die_mark(die)
     css = f"die die-{slugify(die.get('kind', ''))} die-d{size}"
     if found:

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheets.systems.dice.core import DiceError, ScriptedRNG
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as mutant
 from tests.dice.agreement import all_agree
@@ -181,13 +182,17 @@ def test_odds_refuse_impossible_configurations():
             call()
 
 
+def english(rows):
+    return [[put_into_words(label), chance] for label, chance in rows]
+
+
 def test_rows_are_labels_with_percentages():
-    rows = mutant_odds.skill_rows(mutant_odds.skill_odds(1, 0))
+    rows = english(mutant_odds.skill_rows(mutant_odds.skill_odds(1, 0)))
     assert rows[0] == ["At least one success", "16.7%"]
     assert ["0 successes (failure)", "83.3%"] in rows
-    assert mutant_odds.mutation_rows(1) == [["Misfire", "16.7%"], ["No misfire", "83.3%"]]
-    assert mutant_odds.d66_rows() == [
-        ["Any one result (11 to 66, 36 equally likely)", "1 in 36 (2.8%)"],
+    assert english(mutant_odds.mutation_rows(1)) == [["Misfire", "16.7%"], ["No misfire", "83.3%"]]
+    assert english(mutant_odds.d66_rows()) == [
+        ["Any one result (11 to 66, 36 equally likely)", "2.8%"],
         ["First die 1-3 (results 11 to 36)", "50.0%"],
     ]
 

@@ -16,11 +16,17 @@ from rolls.systems.mutant.forms import (
     SkillRollForm,
 )
 from sheets.systems.dice.odds import percent
+from sheets.systems.dice.words import put_into_words
 from tests.factories import MutantGearLineFactory, MutantMutationFactory, MutantWeaponFactory
 
 
+def english(rows):
+    """Odds rows with their labels (sayings) in English."""
+    return [[put_into_words(label), chance] for label, chance in rows]
+
+
 def odds(form):
-    return dict(form.odds())
+    return dict(english(form.odds()))
 
 
 # --- Skill rolls -----------------------------------------------------------------------------
@@ -100,7 +106,7 @@ def test_skill_odds_follow_the_chosen_skill_modifier_and_weapon(mutant_sheet):
     form = SkillRollForm(mutant_sheet, data=data)
     # Strength 5 + Fight 3 + 1 + bat 2 = 11 dice
     assert odds(form)["At least one success"] == percent(1 - Fraction(5, 6) ** 11)
-    rows = form.odds()
+    rows = english(form.odds())
     assert [label for label, _ in rows] == [
         "At least one success",
         "0 successes (failure)",
@@ -144,7 +150,7 @@ def test_armor_odds_show_absorption_and_rating_loss(mutant_sheet):
     mutant_sheet.armor_rating = 1
     form = ArmorRollForm(mutant_sheet, data={"incoming": "1", "apply_damage": "on"})
     assert form.is_valid()
-    assert form.odds() == [
+    assert english(form.odds()) == [
         ["Absorb 0 of 1", "83.3%"],
         ["Absorb all 1", "16.7%"],
         ["Armor rating drops", "16.7%"],
@@ -236,7 +242,7 @@ def test_d6_rolls_one_to_ten_dice(mutant_sheet):
 def test_d66_shows_each_result_equally_likely(mutant_sheet):
     form = D66Form(mutant_sheet, data={})
     assert form.is_valid()
-    assert form.odds()[0] == ["Any one result (11 to 66, 36 equally likely)", "1 in 36 (2.8%)"]
+    assert english(form.odds())[0] == ["Any one result (11 to 66, 36 equally likely)", "2.8%"]
 
 
 def test_the_skill_form_draws_its_dice_before_rolling(mutant_sheet):

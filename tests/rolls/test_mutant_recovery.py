@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from rolls.models import Roll
 from sheets.models import MutantSheet
+from sheets.systems.dice.words import put_into_words
 from tests.factories import (
     CharacterFactory,
     MutantMutationFactory,
@@ -252,7 +253,8 @@ def test_rot_eater_emits_one_damage_per_point_each_consuming_a_temporary_rot_poi
     assert (sheet.mutation_points, sheet.rot_temporary, sheet.rot_permanent) == (1, 0, 1)
     roll = Roll.objects.get()
     assert roll.outcome == "2 damage to the enemy at Arm's Length"
-    assert dict(roll.result["lines"])["Damage to the enemy"] == "2"
+    lines = {put_into_words(label): value for label, value in roll.result["lines"]}
+    assert lines["Damage to the enemy"] == "2"
 
 
 @pytest.mark.parametrize(("where", "says"), [("near", "not at Near range"),

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from sheets.editing import sheet_page_context
 from sheets.models import MutantSheet
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import odds as mutant_odds
 
@@ -135,7 +136,8 @@ def test_the_odds_shown_are_those_of_the_chosen_skill(player_client, mutant_shee
     assert shoot != endure
     for label, chance in shoot:
         assert (
-            f'<th scope="row" class="fw-normal">{label}</th><td class="text-end">{chance}</td>'
+            f'<th scope="row" class="fw-normal">{put_into_words(label)}</th>'
+            f'<td class="text-end">{chance}</td>'
             in (response.text)
             or chance == "0%"
         )

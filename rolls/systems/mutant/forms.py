@@ -12,8 +12,11 @@ from __future__ import annotations
 from functools import partial
 
 from django import forms
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.base import SheetRollForm, whole_number
+from rolls.models import error_words, in_words
 from rolls.systems.mutant import actions
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import odds as mutant_odds
@@ -24,48 +27,60 @@ MODIFIER_RANGE = (-3, 3)
 MAX_INCOMING = 20
 MAX_D6 = 10
 
-NOT_THIS_SHEET = "Choose a weapon or gear from this character's sheet."
+NOT_THIS_SHEET = _("Choose a weapon or gear from this character's sheet.")
 
 
 class MutantRollForm(SheetRollForm):
     """Common part of the Mutant: Year Zero roll forms (rolls.forms.base)."""
 
 
-def dice_count(count: int, kind: str) -> str:
+def gear_dice_count(count: int) -> str:
     """ "1 gear die", "3 gear dice"."""
-    return f"{count} {kind} {'die' if count == 1 else 'dice'}"
+    return ngettext("%(n)s gear die", "%(n)s gear dice", count) % {"n": count}
+
+
+def attribute_name(attribute: str) -> str:
+    """An MYZ attribute's name in the reader's words (Kyla, not Smidighet)."""
+    return pgettext(rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS[attribute])
 
 
 def gear_choices(sheet) -> list[tuple[str, str]]:
     """No gear, the sheet's weapons, then its gear lines that give a bonus."""
-    items = [("", "No gear")]
+    items = [("", gettext("No gear"))]
     for weapon in sheet.weapons.all():
         items.append(
             (
                 actions.item_value(weapon),
-                f"{weapon.name}: weapon, bonus {weapon.bonus:+d}, damage {weapon.damage}",
+                gettext("%(name)s: weapon, bonus %(bonus)s, damage %(damage)s")
+                % {"name": weapon.name, "bonus": f"{weapon.bonus:+d}", "damage": weapon.damage},
             )
         )
     for line in sheet.gear.all():
         if line.bonus:
-            items.append((actions.item_value(line), f"{line.name}: gear bonus {line.bonus:+d}"))
+            items.append(
+                (
+                    actions.item_value(line),
+                    gettext("%(name)s: gear bonus %(bonus)s")
+                    % {"name": line.name, "bonus": f"{line.bonus:+d}"},
+                )
+            )
     return items
 
 
 class SkillRollForm(MutantRollForm):
-    skill = forms.ChoiceField(label="Skill")
+    skill = forms.ChoiceField(label=_("Skill"))
     modifier = whole_number(
-        "Modifier", *MODIFIER_RANGE, 0,
-        help_text="Situation bonus or penalty in skill dice; below 0 dice, negative dice.",
+        _("Modifier"), *MODIFIER_RANGE, 0,
+        help_text=_("Situation bonus or penalty in skill dice; below 0 dice, negative dice."),
     )  # fmt: skip
     gear = forms.ChoiceField(
-        label="Weapon or gear",
+        label=_("Weapon or gear"),
         required=False,
         error_messages={"invalid_choice": NOT_THIS_SHEET},
-        help_text="Its bonus adds gear dice.",
+        help_text=_("Its bonus adds gear dice."),
     )
     insist = forms.BooleanField(
-        label="Roll anyway with 0 base dice (the attribute is broken)",
+        label=_("Roll anyway with 0 base dice (the attribute is broken)"),
         required=False,
     )
 
@@ -79,13 +94,24 @@ class SkillRollForm(MutantRollForm):
             name = rules.skill_label(key, sheet.role)
             level = rules.skill_level(sheet, key)
             base = rules.base_dice(sheet, attribute)
-            specialist = ", specialist" if key == rules.SPECIALIST_FIELD else ""
-            label = (
-                f"{name} ({rules.ATTRIBUTE_LABELS[attribute]}{specialist}): "
-                f"{base} base + {level} skill dice"
-            )
+            values = {"skill": gettext(name), "attribute": attribute_name(attribute),
+                      "base": base, "level": level}  # fmt: skip
+            if key == rules.SPECIALIST_FIELD:
+                label = (
+                    gettext(
+                        "%(skill)s (%(attribute)s, specialist): %(base)s base + %(level)s skill "
+                        "dice"
+                    )
+                    % values
+                )
+            else:
+                label = (
+                    gettext("%(skill)s (%(attribute)s): %(base)s base + %(level)s skill dice")
+                    % values
+                )
             if base == 0:
-                label += " (broken)"
+                # Translators: after a skill's dice in the skill list: 0 base dice
+                label = gettext("%(skill)s (broken)") % {"skill": label}
             skills.append((key, label))
         self.fields["skill"].choices = skills
         self.fields["skill"].initial = skills[0][0]
@@ -135,9 +161,9 @@ class SkillRollForm(MutantRollForm):
 
 
 class ArmorRollForm(MutantRollForm):
-    incoming = whole_number("Incoming damage", 1, MAX_INCOMING, 1)
+    incoming = whole_number(_("Incoming damage"), 1, MAX_INCOMING, 1)
     apply_damage = forms.BooleanField(
-        label="Take the damage that gets through as Strength trauma",
+        label=_("Take the damage that gets through as Strength trauma"),
         required=False,
         initial=True,
     )
@@ -145,10 +171,12 @@ class ArmorRollForm(MutantRollForm):
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         rating = sheet.armor_rating
-        natural = " (natural: never loses rating)" if sheet.armor_natural else ""
-        self.fields[
-            "incoming"
-        ].help_text = f"Armor rating {rating}{natural}: {dice_count(rating, 'gear')}."
+        values = {"rating": rating, "dice": gear_dice_count(rating)}
+        self.fields["incoming"].help_text = (
+            gettext("Armor rating %(rating)s (natural: never loses rating): %(dice)s.") % values
+            if sheet.armor_natural
+            else gettext("Armor rating %(rating)s: %(dice)s.") % values
+        )
 
     def odds(self):
         odds = mutant_odds.armor_odds(
@@ -159,12 +187,12 @@ class ArmorRollForm(MutantRollForm):
 
 class RotEventForm(MutantRollForm):
     points = whole_number(
-        "Rot points", 1, dice.BOXES, 1,
-        help_text="New rot points: one per day, hour or minute by the rot level, "
-        "or as many as the rot attack gives.",
+        _("Rot points"), 1, dice.BOXES, 1,
+        help_text=_("New rot points: one per day, hour or minute by the rot level, "
+                    "or as many as the rot attack gives."),
     )  # fmt: skip
     source = forms.ChoiceField(
-        label="Source", choices=list(actions.ROT_SOURCES.items()), initial="level1"
+        label=_("Source"), choices=list(actions.ROT_SOURCES.items()), initial="level1"
     )
 
     def __init__(self, sheet, data=None, *args, **kwargs):
@@ -173,14 +201,19 @@ class RotEventForm(MutantRollForm):
         resistant, suit, rot_eater = actions.rot_protection(sheet)
         protection = []
         if resistant:
-            protection.append("Rot Resistant: 3 skill dice")
+            protection.append(gettext("Rot Resistant: 3 skill dice"))
         if suit:
-            protection.append(f"rot suit: {dice_count(suit, 'gear')}")
+            protection.append(gettext("rot suit: %(dice)s") % {"dice": gear_dice_count(suit)})
         if rot_eater:
-            protection.append("Rot-Eater: no damage from the rot")
-        self.fields["points"].help_text += (
-            " Protection per point: " + "; ".join(protection) + "." if protection else ""
-        )
+            protection.append(gettext("Rot-Eater: no damage from the rot"))
+        if protection:
+            self.fields["points"].help_text = " ".join(
+                (
+                    str(self.fields["points"].help_text),
+                    gettext("Protection per point: %(protection)s.")
+                    % {"protection": "; ".join(protection)},
+                )
+            )
 
     def _sector_level(self, sheet):
         """The rot level the GM set for the party's sector (the party's settings) is the
@@ -193,17 +226,27 @@ class RotEventForm(MutantRollForm):
         if self.rot_level == 0:
             field.choices = [attack]
             field.initial = "attack"
-            field.help_text = "This sector is a Zone oasis (rot level 0): no rot from the sector."
+            field.help_text = gettext(
+                "This sector is a Zone oasis (rot level 0): no rot from the sector."
+            )
         else:
             level = f"level{self.rot_level}"
             field.choices = [(level, actions.ROT_SOURCES[level]), attack]
             field.initial = level
-            field.help_text = f"The GM set this sector's rot level to {self.rot_level}."
+            field.help_text = gettext("The GM set this sector's rot level to %(level)s.") % {
+                "level": self.rot_level
+            }
         field.error_messages["invalid_choice"] = (
-            f"The GM set this sector's rot level to {self.rot_level}: rot from the sector "
-            f"comes at that level{'' if self.rot_level else ' (none: a Zone oasis)'}, or "
-            "pick a rot attack."
-        )
+            gettext(
+                "The GM set this sector's rot level to %(level)s: rot from the sector comes "
+                "at that level, or pick a rot attack."
+            )
+            if self.rot_level
+            else gettext(
+                "The GM set this sector's rot level to %(level)s: rot from the sector comes "
+                "at that level (none: a Zone oasis), or pick a rot attack."
+            )
+        ) % {"level": self.rot_level}
 
     def odds(self):
         resistant, suit, rot_eater = actions.rot_protection(self.sheet)
@@ -214,18 +257,18 @@ class RotEventForm(MutantRollForm):
 
 class DecontaminationForm(MutantRollForm):
     method = forms.ChoiceField(
-        label="Decontamination",
+        label=_("Decontamination"),
         choices=list(actions.METHODS.items()),
         initial=dice.WASH,
         widget=forms.RadioSelect,
-        help_text="Permanent rot points never leave.",
+        help_text=_("Permanent rot points never leave."),
     )
 
     def clean_method(self):
         method = self.cleaned_data["method"]
         if self.sheet.rot_temporary == 0:
             raise forms.ValidationError(
-                "No temporary rot points to lose: permanent rot points never leave."
+                gettext("No temporary rot points to lose: permanent rot points never leave.")
             )
         return method
 
@@ -237,17 +280,19 @@ class DecontaminationForm(MutantRollForm):
 
 
 class MutationRollForm(MutantRollForm):
-    points = whole_number("Mutation points to spend", 1, dice.BOXES, 1)
-    mutation = forms.ChoiceField(label="Mutation", required=False)
+    points = whole_number(_("Mutation points to spend"), 1, dice.BOXES, 1)
+    mutation = forms.ChoiceField(label=_("Mutation"), required=False)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         points = self.fields["points"]
         points.widget.attrs.update(min=1, max=max(1, sheet.mutation_points))
-        points.help_text = (
-            f"You have {sheet.mutation_points} mutation points; one base die per point spent."
-        )
-        self.fields["mutation"].choices = [("", "A mutation not on the sheet")] + [
+        points.help_text = ngettext(
+            "You have %(n)s mutation point; one base die per point spent.",
+            "You have %(n)s mutation points; one base die per point spent.",
+            sheet.mutation_points,
+        ) % {"n": sheet.mutation_points}
+        self.fields["mutation"].choices = [("", gettext("A mutation not on the sheet"))] + [
             (mutation.name, mutation.name) for mutation in sheet.mutations.all()
         ]
 
@@ -255,9 +300,11 @@ class MutationRollForm(MutantRollForm):
         points = self.cleaned_data["points"]
         available = self.sheet.mutation_points
         if available == 0:
-            raise forms.ValidationError("No mutation points to spend.")
+            raise forms.ValidationError(gettext("No mutation points to spend."))
         if not 1 <= points <= available:
-            raise forms.ValidationError(f"Spend 1 to {available} mutation points.")
+            raise forms.ValidationError(
+                gettext("Spend 1 to %(available)s mutation points.") % {"available": available}
+            )
         return points
 
     def odds(self):
@@ -265,7 +312,9 @@ class MutationRollForm(MutantRollForm):
 
 
 class D6Form(MutantRollForm):
-    count = whole_number("Number of dice", 1, MAX_D6, 1, help_text="The dice are added together.")
+    count = whole_number(
+        _("Number of dice"), 1, MAX_D6, 1, help_text=_("The dice are added together.")
+    )
 
     def odds(self):
         return mutant_odds.d6_rows(self.value("count"))
@@ -285,42 +334,50 @@ class HealTraumaForm(MutantRollForm):
 
     no_dice = True
 
-    trauma = forms.ChoiceField(label="Trauma to heal")
+    trauma = forms.ChoiceField(label=_("Trauma to heal"))
     rations = whole_number(
-        "Rations to eat or drink", 1, rules.SUPPLY_MAX, 1,
-        help_text="Damage: 1 ration of grub per point; fatigue: 1 ration of water per point.",
+        _("Rations to eat or drink"), 1, rules.SUPPLY_MAX, 1,
+        help_text=_("Damage: 1 ration of grub per point; fatigue: 1 ration of water per point."),
     )  # fmt: skip
     rested = forms.ChoiceField(
-        label="Time taken",
+        label=_("Time taken"),
         choices=[
-            ("full", "The full time: 4 hours of rest (8 hours of sleep for confusion)"),
-            ("less", "Less than that: nothing heals"),
+            ("full", _("The full time: 4 hours of rest (8 hours of sleep for confusion)")),
+            ("less", _("Less than that: nothing heals")),
         ],
         initial="full",
         required=False,  # left out: the full time
         widget=forms.RadioSelect,
-        help_text="Healing stands for 4 hours of rest, or 8 hours of sleep for confusion.",
+        help_text=_("Healing stands for 4 hours of rest, or 8 hours of sleep for confusion."),
     )
     partner = forms.ChoiceField(
-        label="Heart-to-heart with",
+        label=_("Heart-to-heart with"),
         required=False,
-        help_text="Doubt: another player's character in the party.",
+        help_text=_("Doubt: another player's character in the party."),
     )
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         self.fields["rations"].required = False
         self.fields["trauma"].choices = [
-            (trauma, f"{rules.TRAUMA_LABELS[trauma]} ({getattr(sheet, trauma)}): {how}")
+            (
+                trauma,
+                f"{gettext(rules.TRAUMA_LABELS[trauma])} ({getattr(sheet, trauma)}): "
+                f"{in_words(how)}",
+            )
             for trauma, how in rules.HEALING_RULES.items()
         ]
         self.fields["trauma"].initial = next(
             (t for t in rules.HEALING_RULES if getattr(sheet, t)), "damage"
         )
-        self.fields[
-            "rations"
-        ].help_text += f" On the sheet: {sheet.grub} grub, {sheet.water} water."
-        self.fields["partner"].choices = [("", "(for doubt)")] + [
+        self.fields["rations"].help_text = " ".join(
+            (
+                str(self.fields["rations"].help_text),
+                gettext("On the sheet: %(grub)s grub, %(water)s water.")
+                % {"grub": sheet.grub, "water": sheet.water},
+            )
+        )
+        self.fields["partner"].choices = [("", gettext("(for doubt)"))] + [
             (name, name) for name in self.partners()
         ]
 
@@ -356,14 +413,16 @@ class HealTraumaForm(MutantRollForm):
             )
         except ValueError as error:
             field = "rations" if ration and getattr(self.sheet, trauma) else "trauma"
-            self.add_error(field, str(error))
+            self.add_error(field, error_words(error))
             return cleaned
         if trauma == "doubt" and not cleaned.get("partner"):
             self.add_error(
                 "partner",
-                "Doubt heals with a heart-to-heart with another player's character: "
-                + ("choose one." if self.fields["partner"].choices[1:] else
-                   "there is none in the party."),
+                gettext("Doubt heals with a heart-to-heart with another player's character: "
+                        "choose one.")
+                if self.fields["partner"].choices[1:]
+                else gettext("Doubt heals with a heart-to-heart with another player's "
+                             "character: there is none in the party."),
             )  # fmt: skip
         return cleaned
 
@@ -374,21 +433,27 @@ class HealTraumaForm(MutantRollForm):
 class DailyRationForm(MutantRollForm):
     no_dice = True
 
-    grub = forms.BooleanField(label="Eat a ration of grub", required=False, initial=True)
-    water = forms.BooleanField(label="Drink a ration of water", required=False, initial=True)
+    grub = forms.BooleanField(label=_("Eat a ration of grub"), required=False, initial=True)
+    water = forms.BooleanField(label=_("Drink a ration of water"), required=False, initial=True)
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
-        self.fields["grub"].help_text = f"{sheet.grub} on the sheet; ends Starving."
-        self.fields["water"].help_text = f"{sheet.water} on the sheet; ends Dehydrated."
+        self.fields["grub"].help_text = gettext("%(n)s on the sheet; ends Starving.") % {
+            "n": sheet.grub
+        }
+        self.fields["water"].help_text = gettext("%(n)s on the sheet; ends Dehydrated.") % {
+            "n": sheet.water
+        }
 
     def clean(self):
         cleaned = super().clean()
         if not (cleaned.get("grub") or cleaned.get("water")):
-            raise forms.ValidationError("Eat a ration of grub, drink a ration of water, or both.")
+            raise forms.ValidationError(
+                gettext("Eat a ration of grub, drink a ration of water, or both.")
+            )
         for field in ("grub", "water"):
             if cleaned.get(field) and getattr(self.sheet, field) < 1:
-                self.add_error(field, f"No {field} left on the sheet: there is no ration to spend.")
+                self.add_error(field, in_words(actions.NO_RATION_LEFT[field]))
         return cleaned
 
     def odds(self):
@@ -399,35 +464,44 @@ class RotEaterForm(MutantRollForm):
     """Rot-Eater's three uses of mutation points, each a mutation roll."""
 
     use = forms.ChoiceField(
-        label="Use",
+        label=_("Use"),
         choices=list(actions.ROT_EATER_USES.items()),
         initial="heal",
         widget=forms.RadioSelect,
     )
     attribute = forms.ChoiceField(
-        label="Attribute to recover",
-        choices=[(a, rules.ATTRIBUTE_LABELS[a]) for a in rules.ATTRIBUTES],
+        label=_("Attribute to recover"),
+        choices=[
+            (a, pgettext_lazy(rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS[a]))
+            for a in rules.ATTRIBUTES
+        ],
         required=False,
-        help_text="For recovering: the attribute whose trauma heals by 1.",
+        help_text=_("For recovering: the attribute whose trauma heals by 1."),
     )
     points = whole_number(
-        "Mutation points (emit rot)", 1, dice.BOXES, 1,
-        help_text="For emitting rot: 1 damage per point, each also using a temporary rot point.",
+        _("Mutation points (emit rot)"), 1, dice.BOXES, 1,
+        help_text=_("For emitting rot: 1 damage per point, each also using a temporary rot point."),
     )  # fmt: skip
     target_range = forms.ChoiceField(
-        label="Enemy's range (emit rot)",
+        label=_("Enemy's range (emit rot)"),
         choices=list(actions.ROT_EATER_RANGES.items()),
         initial=actions.ARMS_LENGTH,
         required=False,
-        help_text="Rot is emitted at an enemy at Arm's Length only.",
+        help_text=_("Rot is emitted at an enemy at Arm's Length only."),
     )
 
     def __init__(self, sheet, data=None, *args, **kwargs):
         super().__init__(sheet, data, *args, **kwargs)
         self.fields["points"].required = False
-        self.fields["points"].help_text += (
-            f" On the sheet: {sheet.mutation_points} mutation points, {sheet.rot_temporary} "
-            f"temporary rot (permanent rot cannot be used)."
+        self.fields["points"].help_text = " ".join(
+            (
+                str(self.fields["points"].help_text),
+                gettext(
+                    "On the sheet: %(points)s mutation points, %(rot)s temporary rot (permanent "
+                    "rot cannot be used)."
+                )
+                % {"points": sheet.mutation_points, "rot": sheet.rot_temporary},
+            )
         )
 
     def spent(self, values) -> int:
@@ -437,7 +511,9 @@ class RotEaterForm(MutantRollForm):
     def clean(self):
         cleaned = super().clean()
         if not actions.has_mutation(self.sheet, rules.ROT_EATER):
-            raise forms.ValidationError("Only a character with the Rot-Eater mutation can do this.")
+            raise forms.ValidationError(
+                gettext("Only a character with the Rot-Eater mutation can do this.")
+            )
         use = cleaned.get("use")
         if not use:
             return cleaned
@@ -447,30 +523,43 @@ class RotEaterForm(MutantRollForm):
             target = "points" if use == "emit" else "use"
             self.add_error(
                 target,
-                f"{points} mutation point{'s' if points > 1 else ''} needed, "
-                f"{sheet.mutation_points} on the sheet.",
+                ngettext(
+                    "%(n)s mutation point needed, %(have)s on the sheet.",
+                    "%(n)s mutation points needed, %(have)s on the sheet.",
+                    points,
+                )
+                % {"n": points, "have": sheet.mutation_points},
             )
         if use in ("recover", "emit") and sheet.rot_temporary < points:
             self.add_error(
                 "points" if use == "emit" else "use",
-                f"{points} temporary rot point{'s' if points > 1 else ''} needed, "
-                f"{sheet.rot_temporary} on the sheet: permanent rot cannot be used.",
+                ngettext(
+                    "%(n)s temporary rot point needed, %(have)s on the sheet: permanent rot "
+                    "cannot be used.",
+                    "%(n)s temporary rot points needed, %(have)s on the sheet: permanent rot "
+                    "cannot be used.",
+                    points,
+                )
+                % {"n": points, "have": sheet.rot_temporary},
             )
         if use == "emit" and "target_range" not in self.errors:
             refusal = actions.emit_range_refusal(cleaned.get("target_range"))
             if refusal:
-                self.add_error("target_range", refusal)
+                self.add_error("target_range", in_words(refusal))
         if use == "heal" and sheet.damage == 0:
-            self.add_error("use", "No damage to heal.")
+            self.add_error("use", gettext("No damage to heal."))
         if use == "recover":
             attribute = cleaned.get("attribute")
             if not attribute:
-                self.add_error("attribute", "Choose the attribute to recover.")
+                self.add_error("attribute", gettext("Choose the attribute to recover."))
             elif getattr(sheet, rules.TRAUMA[attribute]) == 0:
                 self.add_error(
                     "attribute",
-                    f"{rules.ATTRIBUTE_LABELS[attribute]} has no "
-                    f"{rules.TRAUMA[attribute]} to heal.",
+                    gettext("%(attribute)s has no %(trauma)s to heal.")
+                    % {
+                        "attribute": attribute_name(attribute),
+                        "trauma": gettext(rules.TRAUMA_LABELS[rules.TRAUMA[attribute]]).lower(),
+                    },
                 )
         return cleaned
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from rolls.forms.npc import NpcForm, OpposedMixin, bounded
 from rolls.systems.mutant import actions
@@ -14,30 +15,31 @@ from sheets.systems.mutant import rules
 from sheets.systems.mutant.dice import odds as mutant_odds
 
 MAX_POOL = 10
-POOL_RULE = (
+POOL_RULE = _(
     "an NPC's pool holds at most 10 dice of a kind (attributes and skills reach 5, "
     "the greatest Zone monsters 10)"
 )
-MODIFIER_RULE = "a modifier is -3 to +3"
+MODIFIER_RULE = _("a modifier is -3 to +3")
 
 
 def _dice(label, initial, help_text):
     return bounded(label, 0, MAX_POOL, initial, POOL_RULE, help_text)
 
 
-BASE_HELP = "Yellow: the attribute (after damage)."
-SKILL_HELP = "Green: the skill level and positive modifiers."
-GEAR_HELP = "Black: the weapon's or gear's bonus."
-NEGATIVE_HELP = "Red: a negative modifier beyond the skill."
+BASE_HELP = _("Yellow: the attribute (after damage).")
+SKILL_HELP = _("Green: the skill level and positive modifiers.")
+GEAR_HELP = _("Black: the weapon's or gear's bonus.")
+NEGATIVE_HELP = _("Red: a negative modifier beyond the skill.")
 
 
 class _PoolForm(NpcForm):
-    default_name = "Zone ghoul"
+    # Translators: the name an MYZ NPC roll takes when the GM gives none
+    default_name = _("Zone ghoul")
 
-    base = _dice("Base dice", 3, BASE_HELP)
-    npc_skill = _dice("Skill dice", 1, SKILL_HELP)
-    gear = _dice("Gear dice", 0, GEAR_HELP)
-    negative = _dice("Negative dice", 0, NEGATIVE_HELP)
+    base = _dice(_("Base dice"), 3, BASE_HELP)
+    npc_skill = _dice(_("Skill dice"), 1, SKILL_HELP)
+    gear = _dice(_("Gear dice"), 0, GEAR_HELP)
+    negative = _dice(_("Negative dice"), 0, NEGATIVE_HELP)
     POOL = ("base", "npc_skill", "gear", "negative")
 
     def npc_pool(self) -> tuple[int, int, int, int]:
@@ -49,7 +51,9 @@ class _PoolForm(NpcForm):
             cleaned[name] for name in self.POOL[:3]
         ):
             raise forms.ValidationError(
-                "A roll needs at least one base, skill or gear die (a 6 on those succeeds)."
+                gettext(
+                    "A roll needs at least one base, skill or gear die (a 6 on those succeeds)."
+                )
             )
         return cleaned
 
@@ -59,20 +63,20 @@ class _PoolForm(NpcForm):
 
 
 class NpcRollForm(_PoolForm):
-    what = forms.CharField(label="What it tries", max_length=100, required=False)
+    what = forms.CharField(label=_("What it tries"), max_length=100, required=False)
     rows = (("npc_name", "what"), ("base", "npc_skill"), ("gear", "negative"))
 
     def odds(self):
         return mutant_odds.skill_rows(mutant_odds.skill_odds(*self.npc_pool()))
 
 
-SKILL_CHOICES = [(skill, rules.SKILL_LABELS[skill]) for skill in rules.SKILL_ATTRIBUTES]
+SKILL_CHOICES = [(skill, _(rules.SKILL_LABELS[skill])) for skill in rules.SKILL_ATTRIBUTES]
 
 
 class OpposedForm(OpposedMixin, _PoolForm):
     system_slug = "mutant"
-    skill = forms.ChoiceField(label="Their skill", choices=SKILL_CHOICES, initial="sneak")
-    modifier = bounded("Their modifier", -3, 3, 0, MODIFIER_RULE)
+    skill = forms.ChoiceField(label=_("Their skill"), choices=SKILL_CHOICES, initial="sneak")
+    modifier = bounded(_("Their modifier"), -3, 3, 0, MODIFIER_RULE)
     rows = (
         ("character", "skill", "modifier"),
         ("active",),

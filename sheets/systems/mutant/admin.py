@@ -1,6 +1,7 @@
 """Admin for the Mutant: Year Zero sheet and its rows (imported by sheets/admin.py)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from sheets.systems.admin_base import NamedRowAdmin as RowAdmin
 from sheets.systems.admin_base import PartySettingAdmin, SheetAdmin
@@ -79,18 +80,18 @@ class MutantSheetAdmin(SheetAdmin):
     ]  # fmt: skip
     fieldsets = [
         (None, {"fields": ["character", "role", "face", "body", "clothing"]}),
-        ("Attributes", {"fields": [tuple(ATTRIBUTES)]}),
-        ("Trauma", {"fields": [tuple(TRAUMA.values())]}),
+        (_("Attributes"), {"fields": [tuple(ATTRIBUTES)]}),
+        (_("Trauma"), {"fields": [tuple(TRAUMA.values())]}),
         (
-            "Skills",
+            _("Skills"),
             {
                 "fields": [tuple(BASE_SKILLS[i : i + 3]) for i in range(0, 12, 3)]
                 + ["specialist_skill"]
             },
         ),
-        ("Points", {"fields": [tuple(COUNTERS)]}),
+        (_("Points"), {"fields": [tuple(COUNTERS)]}),
         (
-            "Armor and rot suit",
+            _("Armor and rot suit"),
             {
                 "fields": [
                     ("armor_name", "armor_rating", "armor_natural"),
@@ -98,10 +99,10 @@ class MutantSheetAdmin(SheetAdmin):
                 ]
             },
         ),
-        ("Grub, water, bullets and booze", {"fields": [tuple(rules.SUPPLIES)]}),
-        ("Conditions", {"fields": [tuple(rules.CONDITIONS)]}),
+        (_("Grub, water, bullets and booze"), {"fields": [tuple(rules.SUPPLIES)]}),
+        (_("Conditions"), {"fields": [tuple(rules.CONDITIONS)]}),
         (
-            "Relationships, big dream and notes",
+            _("Relationships, big dream and notes"),
             {"fields": ["relationships", ("pc_you_hate", "pc_to_protect"), "big_dream", "notes"]},
         ),
     ]

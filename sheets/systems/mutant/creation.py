@@ -2,6 +2,8 @@
 attribute up to 5), skills (10 points), a talent, a mutation; then the sheet."""
 
 from django import forms
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from sheets.creation import Group, OneRowForm, Step, StepForm
 from sheets.systems.mutant import rules
@@ -12,37 +14,53 @@ HERE = "sheets.systems.mutant.creation"
 
 class RoleForm(StepForm):
     role = forms.ChoiceField(
-        choices=[(slug, role.name) for slug, role in rules.ROLES.items()],
+        label=_("Role"),
+        choices=[(slug, _(role.name)) for slug, role in rules.ROLES.items()],
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose a role: it makes you who you are in the Ark."},
+        error_messages={"required": _("Choose a role: it makes you who you are in the Ark.")},
     )
-    descriptions = {
-        "role": {
-            slug: f"Key attribute {rules.ATTRIBUTE_LABELS[role.key_attribute]} · "
-            f"specialist skill {role.specialist}"
-            for slug, role in rules.ROLES.items()
+
+    @property
+    def descriptions(self):
+        return {
+            "role": {
+                slug: gettext("Key attribute %(attribute)s · specialist skill %(skill)s")
+                % {
+                    "attribute": attribute_name(role.key_attribute),
+                    "skill": gettext(role.specialist),
+                }
+                for slug, role in rules.ROLES.items()
+            }
         }
-    }
 
     def initial_from(self, sheet):
         return {"role": sheet.role or None}
 
     def layout(self):
-        return [Group("Your role", ("role",), kind="cards")]
+        return [Group(gettext("Your role"), ("role",), kind="cards")]
 
     def save(self):
-        self.save_sheet("Role", {"role": self.cleaned_data["role"]})
+        self.save_sheet(_("Role"), {"role": self.cleaned_data["role"]})
 
 
-def _attribute_field(label):
-    return forms.IntegerField(label=label, min_value=2, max_value=rules.CREATION_KEY_ATTRIBUTE)
+def attribute_name(attribute: str) -> str:
+    """An MYZ attribute's name in the reader's words (Kyla, not Smidighet)."""
+    return pgettext(rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS[attribute])
+
+
+def _attribute_field(attribute):
+    return forms.IntegerField(
+        label=pgettext_lazy(rules.ATTRIBUTE_CONTEXT, rules.ATTRIBUTE_LABELS[attribute]),
+        min_value=2,
+        max_value=rules.CREATION_KEY_ATTRIBUTE,
+    )
 
 
 class AttributesForm(StepForm):
-    strength = _attribute_field("Strength")
-    agility = _attribute_field("Agility")
-    wits = _attribute_field("Wits")
-    empathy = _attribute_field("Empathy")
+    strength = _attribute_field("strength")
+    agility = _attribute_field("agility")
+    wits = _attribute_field("wits")
+    empathy = _attribute_field("empathy")
 
     def __init__(self, sheet, data=None):
         super().__init__(sheet, data)
@@ -54,9 +72,10 @@ class AttributesForm(StepForm):
             field.widget.attrs.update(min=low, max=top, inputmode="numeric")
             key = top == rules.CREATION_KEY_ATTRIBUTE
             field.help_text = (
-                f"Key attribute of the {self.role.name}: {low} to {top}"
+                gettext("Key attribute of the %(role)s: %(low)s to %(top)s")
+                % {"role": gettext(self.role.name), "low": low, "top": top}
                 if key
-                else f"{low} to {top}"
+                else gettext("%(low)s to %(top)s") % {"low": low, "top": top}
             )
 
     def top(self, name) -> int:
@@ -66,14 +85,18 @@ class AttributesForm(StepForm):
         return rules.CREATION_OTHER_ATTRIBUTE[1]
 
     def layout(self):
-        key = rules.ATTRIBUTE_LABELS[self.role.key_attribute] if self.role else "your key attribute"
+        key = (
+            attribute_name(self.role.key_attribute) if self.role else gettext("your key attribute")
+        )
         return [
             Group(
-                "Attributes",
+                gettext("Attributes"),
                 rules.ATTRIBUTES,
                 kind="numbers",
-                note=f"Spread {rules.CREATION_ATTRIBUTE_POINTS} points: every attribute 2 to 4, "
-                f"only {key} up to 5.",
+                note=gettext(
+                    "Spread %(points)s points: every attribute 2 to 4, only %(key)s up to 5."
+                )
+                % {"points": rules.CREATION_ATTRIBUTE_POINTS, "key": key},
                 points=rules.CREATION_ATTRIBUTE_POINTS,
             )
         ]
@@ -83,22 +106,24 @@ class AttributesForm(StepForm):
         for name in rules.ATTRIBUTES:
             value = cleaned.get(name)
             if value is not None and value > self.top(name):
-                key = rules.ATTRIBUTE_LABELS[self.role.key_attribute] if self.role else "the key"
+                key = attribute_name(self.role.key_attribute) if self.role else gettext("the key")
                 self.add_error(
                     name,
-                    f"At most {self.top(name)}: only {key} (your key attribute) reaches "
-                    f"{rules.CREATION_KEY_ATTRIBUTE}.",
+                    gettext("At most %(top)s: only %(key)s (your key attribute) reaches %(most)s.")
+                    % {"top": self.top(name), "key": key, "most": rules.CREATION_KEY_ATTRIBUTE},
                 )
         values = [cleaned.get(name) for name in rules.ATTRIBUTES]
         if None not in values and sum(values) != rules.CREATION_ATTRIBUTE_POINTS:
             raise forms.ValidationError(
-                f"Attributes add up to {sum(values)}: spread exactly "
-                f"{rules.CREATION_ATTRIBUTE_POINTS} points."
+                gettext("Attributes add up to %(total)s: spread exactly %(points)s points.")
+                % {"total": sum(values), "points": rules.CREATION_ATTRIBUTE_POINTS}
             )
         return cleaned
 
     def save(self):
-        self.save_sheet("Attributes", {name: self.cleaned_data[name] for name in rules.ATTRIBUTES})
+        self.save_sheet(
+            _("Attributes"), {name: self.cleaned_data[name] for name in rules.ATTRIBUTES}
+        )
 
 
 class SkillsForm(StepForm):
@@ -106,20 +131,24 @@ class SkillsForm(StepForm):
         super().__init__(sheet, data)
         self.role = rules.ROLES.get(sheet.role)
         specialist = self.fields[rules.SPECIALIST_FIELD]
-        specialist.label = f"{self.role.specialist} (specialist)" if self.role else "Specialist"
+        specialist.label = (
+            gettext("%(skill)s (specialist)") % {"skill": gettext(self.role.specialist)}
+            if self.role
+            else gettext("Specialist")
+        )
         specialist.widget.attrs["min"] = rules.CREATION_SPECIALIST_MIN
         for name in BASE_SKILLS:
             attribute = rules.SKILL_ATTRIBUTES[name]
-            self.fields[name].help_text = rules.ATTRIBUTE_LABELS[attribute]
+            self.fields[name].help_text = attribute_name(attribute)
         if self.role:
-            specialist.help_text = rules.ATTRIBUTE_LABELS[self.role.specialist_attribute]
+            specialist.help_text = attribute_name(self.role.specialist_attribute)
 
     @classmethod
     def _fields(cls):
         fields = {}
         for name in (*BASE_SKILLS, rules.SPECIALIST_FIELD):
             fields[name] = forms.IntegerField(
-                label=rules.SKILL_LABELS.get(name, "Specialist skill"),
+                label=_(rules.SKILL_LABELS.get(name, "Specialist skill")),
                 required=False,  # empty: no points
                 min_value=0,
                 max_value=rules.CREATION_SKILL_MAX,
@@ -132,12 +161,18 @@ class SkillsForm(StepForm):
     def layout(self):
         return [
             Group(
-                "Skills",
+                gettext("Skills"),
                 (rules.SPECIALIST_FIELD, *BASE_SKILLS),
                 kind="numbers",
-                note=f"Spread {rules.CREATION_SKILL_POINTS} points, 0 to "
-                f"{rules.CREATION_SKILL_MAX} in a skill, at least "
-                f"{rules.CREATION_SPECIALIST_MIN} in your specialist skill.",
+                note=gettext(
+                    "Spread %(points)s points, 0 to %(most)s in a skill, at least %(least)s in "
+                    "your specialist skill."
+                )
+                % {
+                    "points": rules.CREATION_SKILL_POINTS,
+                    "most": rules.CREATION_SKILL_MAX,
+                    "least": rules.CREATION_SPECIALIST_MIN,
+                },
                 points=rules.CREATION_SKILL_POINTS,
             )
         ]
@@ -153,63 +188,71 @@ class SkillsForm(StepForm):
         if specialist is not None and specialist < rules.CREATION_SPECIALIST_MIN:
             self.add_error(
                 rules.SPECIALIST_FIELD,
-                f"Your specialist skill starts at {rules.CREATION_SPECIALIST_MIN} at least.",
+                gettext("Your specialist skill starts at %(least)s at least.")
+                % {"least": rules.CREATION_SPECIALIST_MIN},
             )
         if None not in values and sum(values) != rules.CREATION_SKILL_POINTS:
             raise forms.ValidationError(
-                f"Skills add up to {sum(values)}: spread exactly "
-                f"{rules.CREATION_SKILL_POINTS} points."
+                gettext("Skills add up to %(total)s: spread exactly %(points)s points.")
+                % {"total": sum(values), "points": rules.CREATION_SKILL_POINTS}
             )
         return cleaned
 
     def save(self):
         names = (*BASE_SKILLS, rules.SPECIALIST_FIELD)
-        self.save_sheet("Skills", {name: self.cleaned_data[name] for name in names})
+        self.save_sheet(_("Skills"), {name: self.cleaned_data[name] for name in names})
 
 
 SkillsForm.base_fields.update(SkillsForm._fields())
 
 
-def _one_name(label, help_text):
+def _one_name(label, help_text, required):
     return forms.CharField(
         label=label,
         max_length=100,
         help_text=help_text,
-        error_messages={"required": f"Name your {label.lower()}."},
+        error_messages={"required": required},
     )
 
 
 class TalentForm(OneRowForm):
-    related, model, title = "talents", MutantTalent, "Talent"
-    name = _one_name("Talent", "One talent of your role (or a general talent), from the rulebook.")
+    related, model, title = "talents", MutantTalent, _("Talent")
+    name = _one_name(
+        _("Talent"),
+        _("One talent of your role (or a general talent), from the rulebook."),
+        _("Name your talent."),
+    )
 
 
 class MutationForm(OneRowForm):
-    related, model, title = "mutations", MutantMutation, "Mutation"
+    related, model, title = "mutations", MutantMutation, _("Mutation")
     name = _one_name(
-        "Mutation", "Every mutant starts with one mutation: roll it or choose it as your GM says."
+        _("Mutation"),
+        _("Every mutant starts with one mutation: roll it or choose it as your GM says."),
+        _("Name your mutation."),
     )
 
 
 STEPS = (
     Step(
         "role",
-        "Role",
+        _("Role"),
         f"{HERE}.RoleForm",
-        "Who are you in the Ark? Your role gives your key attribute and your specialist skill.",
+        _("Who are you in the Ark? Your role gives your key attribute and your specialist skill."),
     ),
     Step(
         "attributes",
-        "Attributes",
+        _("Attributes"),
         f"{HERE}.AttributesForm",
-        "Strength, Agility, Wits and Empathy: each point is a base die you roll.",
+        # Translators: MYZ attributes (Swedish edition: Styrka, Kyla, Skärpa och Känsla)
+        _("Strength, Agility, Wits and Empathy: each point is a base die you roll."),
     ),
     Step(
         "skills",
-        "Skills",
+        _("Skills"),
         f"{HERE}.SkillsForm",
-        "Each skill rolls with its attribute; each point is a skill die.",
+        _("Each skill rolls with its attribute; each point is a skill die."),
     ),
-    Step("talent", "Talent", f"{HERE}.TalentForm", "A knack that sets you apart."),
-    Step("mutation", "Mutation", f"{HERE}.MutationForm", "What the Rot made of you."),
+    Step("talent", _("Talent"), f"{HERE}.TalentForm", _("A knack that sets you apart.")),
+    Step("mutation", _("Mutation"), f"{HERE}.MutationForm", _("What the Rot made of you.")),
 )

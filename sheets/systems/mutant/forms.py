@@ -63,6 +63,7 @@ class MutantSheetForm(CrossFieldMixin, forms.ModelForm):
             },
             **translated(rules.TRAUMA_LABELS),
             **translated(rules.SKILL_LABELS),
+            "role": _("Role"),
             "rot_temporary": _("Temporary rot points"),
             "rot_permanent": _("Permanent rot points"),
             "experience": _("Experience points"),
@@ -229,6 +230,7 @@ class WeaponForm(forms.ModelForm):
         labels = {
             "name": _("Weapon"),
             "bonus": _("Bonus"),
+            "damage": _("Damage"),
             "range": _("Range"),
             "weight": _("Weight (lines)"),
         }

@@ -4,16 +4,19 @@ set by the GM. Rot rolls from the sector use it (rolls.systems.mutant.forms.RotE
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from sheets.party_settings import PartySettingsForm
 from sheets.systems.mutant.models import MutantSector
 
 # the seed's Rot Level table
 ROT_LEVELS = {
-    0: "Zone oasis: no rot points",
-    1: "weak rot: a point a day",
-    2: "strong rot: a point an hour",
-    3: "hotspot: a point a minute",
+    0: _("Zone oasis: no rot points"),
+    1: _("weak rot: a point a day"),
+    2: _("strong rot: a point an hour"),
+    3: _("hotspot: a point a minute"),
 }
 
 
@@ -27,24 +30,29 @@ def rot_level(party_id) -> int | None:
 
 def describe(level: int | None) -> str:
     if level is None:
-        return "not set"
-    return f"{level}, {ROT_LEVELS[level]}"
+        return gettext("not set")
+    return gettext("%(level)s, %(words)s") % {"level": level, "words": ROT_LEVELS[level]}
+
+
+def _level_choice(level: int):
+    """ "2: strong rot: a point an hour", read when the choices are shown."""
+    return lazy(lambda: f"{level}: {ROT_LEVELS[level]}", str)()
 
 
 class SectorForm(PartySettingsForm):
-    title = "The sector's rot level"
-    intro = (
+    title = _("The sector's rot level")
+    intro = _(
         "Every rot roll from the sector uses this level (a rot attack still brings its own "
         "points). Players' rot forms follow it as soon as you save; while it is not set, "
         "players pick the level on each rot roll."
     )
     rot_level = forms.TypedChoiceField(
-        label="Rot level",
+        label=_("Rot level"),
         coerce=int,
         empty_value=None,
         required=False,
-        choices=[("", "Not known yet (players pick)")]
-        + [(level, f"{level}: {words}") for level, words in ROT_LEVELS.items()],
+        choices=[("", _("Not known yet (players pick)"))]
+        + [(level, _level_choice(level)) for level in ROT_LEVELS],
     )
 
     def initial_values(self):
@@ -52,7 +60,7 @@ class SectorForm(PartySettingsForm):
 
     @classmethod
     def state(cls, party):
-        return [("Rot level", describe(rot_level(party.pk)))]
+        return [(gettext("Rot level"), describe(rot_level(party.pk)))]
 
     def save(self, user, button):
         level = self.cleaned_data["rot_level"]
@@ -60,9 +68,9 @@ class SectorForm(PartySettingsForm):
             for sector in MutantSector.objects.filter(party=self.party):
                 sector._change_reason = "Rot level cleared by the GM"
                 sector.delete()
-            return "The sector's rot level is cleared: players pick it on each rot roll."
+            return gettext("The sector's rot level is cleared: players pick it on each rot roll.")
         sector, _ = MutantSector.objects.get_or_create(party=self.party)
         sector.rot_level = level
         sector._change_reason = "Rot level set by the GM"
         sector.save()
-        return f"The sector's rot level is {describe(level)}."
+        return gettext("The sector's rot level is %(level)s.") % {"level": describe(level)}

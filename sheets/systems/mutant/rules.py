@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from sheets.systems.dice.words import Saying, put_into_words, say, say_in
 from sheets.systems.mutant.dice.rules import BOXES
 
 
@@ -33,6 +34,16 @@ def pgettext(context: str, message: str) -> str:
     ``pgettext("context", "...")``); pure Python, it returns the English."""
     return message
 
+
+# The kinds of dice a roll stores (the engine's BASE, SKILL, GEAR, NEGATIVE) are named
+# in the reader's words by rolls.spoken.DIE_KINDS, with every system's.
+
+# What a die counted for, as the engine stores it (dice/rules.py), shown on its die.
+DIE_COUNTS = (
+    _("success"), _("cancels a success"), _("trauma"), _("gear damage"), _("absorbs"),
+    _("rating loss"), _("damage"), _("no damage: Rot-Eater"), _("stays: permanent"),
+    _("leaves"), _("misfire"), _("tens"), _("ones"),
+)  # fmt: skip
 
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 ATTRIBUTE_LABELS = {
@@ -98,10 +109,10 @@ SUPPLY_LABELS = {
     "booze": _("Booze"),
 }
 SUPPLY_UNITS = {
-    "grub": "rations",
-    "water": "rations",
-    "bullets": "bullets",
-    "booze": "doses",
+    "grub": _("rations"),
+    "water": _("rations"),
+    "bullets": _("bullets"),
+    "booze": _("doses"),
 }
 SUPPLY_MAX = 99  # a count on the paper sheet; the database holds it to 0..99
 UNITS_PER_LINE = 4
@@ -253,6 +264,19 @@ def active_conditions(sheet: Any) -> list[str]:
 ROT_EATER = "Rot-Eater"
 
 
+def say_attribute(attribute: str) -> Saying:
+    """An attribute's name as a saying read in MYZ's context (Kyla, not Smidighet)."""
+    return say_in(ATTRIBUTE_CONTEXT, ATTRIBUTE_LABELS[attribute])
+
+
+NO_TRAUMA_TO_HEAL = {
+    "damage": say("No damage to heal."),
+    "fatigue": say("No fatigue to heal."),
+    "confusion": say("No confusion to heal."),
+    "doubt": say("No doubt to heal."),
+}
+
+
 def same_name(a: str, b: str) -> bool:
     """Names as players write them: "Rot-Eater", "rot eater" and "ROTEATER" match."""
     return "".join(filter(str.isalpha, a.lower())) == "".join(filter(str.isalpha, b.lower()))
@@ -325,7 +349,20 @@ def creation_warnings(
     skills: Mapping[str, int],
     specialist: int,
 ) -> list[str]:
-    """What a new character breaks of the creation rules, as sentences for the player.
+    """``creation_sayings`` in English."""
+    return [
+        put_into_words(saying)
+        for saying in creation_sayings(role_slug, attributes, skills, specialist)
+    ]
+
+
+def creation_sayings(
+    role_slug: str,
+    attributes: Mapping[str, int],
+    skills: Mapping[str, int],
+    specialist: int,
+) -> list[Saying]:
+    """What a new character breaks of the creation rules, as sayings for the player.
 
     ``attributes`` maps the four attributes to their scores, ``skills`` the twelve base
     skills to their levels; ``specialist`` is the specialist skill's level. An empty
@@ -334,58 +371,90 @@ def creation_warnings(
     warnings = []
     found = ROLES.get(role_slug)
     if found is None:
-        warnings.append("Choose a role: it gives the key attribute and the specialist skill.")
+        warnings.append(say("Choose a role: it gives the key attribute and the specialist skill."))
 
     total = sum(attributes.get(name, 0) for name in ATTRIBUTES)
     if total != CREATION_ATTRIBUTE_POINTS:
         warnings.append(
-            f"Attributes add up to {total}; a new character spreads "
-            f"{CREATION_ATTRIBUTE_POINTS} points."
-        )
+            say(
+                "Attributes add up to %(total)s; a new character spreads %(points)s points.",
+                total=total, points=CREATION_ATTRIBUTE_POINTS,
+            )
+        )  # fmt: skip
     low, high = CREATION_OTHER_ATTRIBUTE
     for name in ATTRIBUTES:
         score = attributes.get(name, 0)
-        label = ATTRIBUTE_LABELS[name]
+        label = say_attribute(name)
         if found and name == found.key_attribute:
             if not low <= score <= CREATION_KEY_ATTRIBUTE:
                 warnings.append(
-                    f"{label} is the {found.name}'s key attribute: it starts between "
-                    f"{low} and {CREATION_KEY_ATTRIBUTE} (now {score})."
-                )
+                    say(
+                        "%(attribute)s is the %(role)s's key attribute: it starts between "
+                        "%(low)s and %(high)s (now %(score)s).",
+                        attribute=label, role=say(found.name), low=low,
+                        high=CREATION_KEY_ATTRIBUTE, score=score,
+                    )
+                )  # fmt: skip
         elif not low <= score <= high:
             warnings.append(
-                f"{label} starts between {low} and {high} (now {score}); only the key "
-                f"attribute reaches {CREATION_KEY_ATTRIBUTE}."
-            )
+                say(
+                    "%(attribute)s starts between %(low)s and %(high)s (now %(score)s); only "
+                    "the key attribute reaches %(key)s.",
+                    attribute=label, low=low, high=high, score=score, key=CREATION_KEY_ATTRIBUTE,
+                )
+            )  # fmt: skip
 
     skill_total = sum(skills.get(name, 0) for name in SKILL_ATTRIBUTES) + specialist
     if skill_total != CREATION_SKILL_POINTS:
         warnings.append(
-            f"Skills add up to {skill_total}; a new character spreads "
-            f"{CREATION_SKILL_POINTS} points."
-        )
-    specialist_name = found.specialist if found else "The specialist skill"
+            say(
+                "Skills add up to %(total)s; a new character spreads %(points)s points.",
+                total=skill_total, points=CREATION_SKILL_POINTS,
+            )
+        )  # fmt: skip
+    specialist_name = say(found.specialist) if found else say("The specialist skill")
     for name in SKILL_ATTRIBUTES:
         level = skills.get(name, 0)
         if level > CREATION_SKILL_MAX:
             warnings.append(
-                f"{SKILL_LABELS[name]} is {level}; skills start at {CREATION_SKILL_MAX} at most."
-            )
+                say(
+                    "%(skill)s is %(level)s; skills start at %(most)s at most.",
+                    skill=say(SKILL_LABELS[name]), level=level, most=CREATION_SKILL_MAX,
+                )
+            )  # fmt: skip
     if specialist > CREATION_SKILL_MAX:
         warnings.append(
-            f"{specialist_name} is {specialist}; skills start at {CREATION_SKILL_MAX} at most."
-        )
+            say(
+                "%(skill)s is %(level)s; skills start at %(most)s at most.",
+                skill=specialist_name, level=specialist, most=CREATION_SKILL_MAX,
+            )
+        )  # fmt: skip
     if specialist < CREATION_SPECIALIST_MIN:
-        role_words = f" (the {found.name}'s specialist skill)" if found else ""
-        warnings.append(
-            f"{specialist_name}{role_words} needs at least {CREATION_SPECIALIST_MIN} point."
-        )
+        if found:
+            warnings.append(
+                say(
+                    "%(skill)s (the %(role)s's specialist skill) needs at least %(n)s point.",
+                    skill=specialist_name, role=say(found.name), n=CREATION_SPECIALIST_MIN,
+                )
+            )  # fmt: skip
+        else:
+            warnings.append(
+                say(
+                    "%(skill)s needs at least %(n)s point.",
+                    skill=specialist_name, n=CREATION_SPECIALIST_MIN,
+                )
+            )  # fmt: skip
     return warnings
 
 
 def sheet_creation_warnings(sheet: Any) -> list[str]:
-    """``creation_warnings`` read from a sheet-like object."""
-    return creation_warnings(
+    """``creation_warnings`` read from a sheet-like object (English)."""
+    return [put_into_words(saying) for saying in sheet_creation_sayings(sheet)]
+
+
+def sheet_creation_sayings(sheet: Any) -> list[Saying]:
+    """``creation_sayings`` read from a sheet-like object."""
+    return creation_sayings(
         sheet.role,
         {name: getattr(sheet, name) for name in ATTRIBUTES},
         {name: getattr(sheet, name) for name in SKILL_ATTRIBUTES},
@@ -400,26 +469,28 @@ def sheet_creation_warnings(sheet: Any) -> list[str]:
 # heals fully after 4 hours of rest and a heart-to-heart with another player's character.
 HEALING_RATION = {"damage": "grub", "fatigue": "water"}
 HEALING_RULES = {
-    "damage": "4 hours of rest and a ration of grub heal 1 damage.",
-    "fatigue": "4 hours of rest and a ration of water heal 1 fatigue.",
-    "confusion": "8 hours of sleep heal all confusion.",
-    "doubt": "4 hours of rest and a heart-to-heart with another player's character heal all doubt.",
+    "damage": say("4 hours of rest and a ration of grub heal 1 damage."),
+    "fatigue": say("4 hours of rest and a ration of water heal 1 fatigue."),
+    "confusion": say("8 hours of sleep heal all confusion."),
+    "doubt": say(
+        "4 hours of rest and a heart-to-heart with another player's character heal all doubt."
+    ),
 }
 
 # the time each healing stands for (RULINGS "Healing trauma"): less heals nothing
 HEALING_TIME = {
-    "damage": "4 hours of rest",
-    "fatigue": "4 hours of rest",
-    "confusion": "8 hours of sleep",
-    "doubt": "4 hours of rest",
+    "damage": say("4 hours of rest"),
+    "fatigue": say("4 hours of rest"),
+    "confusion": say("8 hours of sleep"),
+    "doubt": say("4 hours of rest"),
 }
 
 
-def too_short(trauma: str) -> str:
+def too_short(trauma: str) -> Saying:
     """What a character who rested or slept less than the time is told."""
-    time = HEALING_TIME[trauma]
-    verb = "Slept" if "sleep" in time else "Rested"
-    return f"{verb} less than {time.split(' of ')[0]}: nothing heals."
+    if trauma == "confusion":
+        return say("Slept less than 8 hours: nothing heals.")
+    return say("Rested less than 4 hours: nothing heals.")
 
 
 @dataclass(frozen=True)
@@ -435,30 +506,58 @@ class Healing:
         return self.before - self.healed
 
 
+class HealingError(ValueError):
+    """Why a healing cannot happen: a saying (``args[0]``), read as English by ``str()``."""
+
+    def __str__(self) -> str:
+        return put_into_words(self.args[0]) if self.args else ""
+
+
 def heal_trauma(trauma: str, current: int, rations: int = 0, stock: int = 0) -> Healing:
     """How much of ``trauma`` (currently ``current`` points) heals.
 
     Damage and fatigue: one point per ration (``rations`` asked, out of ``stock`` on the
     sheet); never more rations than points to heal. Confusion and doubt heal fully.
-    Raises ValueError with a sentence for the player when the healing cannot happen.
+    Raises ValueError with a saying for the player when the healing cannot happen.
     """
     if trauma not in TRAUMA_LABELS:
-        raise ValueError(f"No trauma called {trauma!r}.")
-    label = TRAUMA_LABELS[trauma].lower()
+        raise HealingError(f"No trauma called {trauma!r}.")
     if current <= 0:
-        raise ValueError(f"No {label} to heal.")
+        raise HealingError(NO_TRAUMA_TO_HEAL[trauma])
     ration = HEALING_RATION.get(trauma, "")
     if not ration:
         return Healing(trauma, current, current, "", 0)
+    grub = ration == "grub"
     if stock <= 0:
-        raise ValueError(
-            f"No {ration} on the sheet: {HEALING_RULES[trauma][:-1].lower()}; "
-            f"find a ration of {ration} first."
+        raise HealingError(
+            say(
+                "No grub on the sheet: 4 hours of rest and a ration of grub heal 1 damage; "
+                "find a ration of grub first."
+            )
+            if grub
+            else say(
+                "No water on the sheet: 4 hours of rest and a ration of water heal 1 fatigue; "
+                "find a ration of water first."
+            )
         )
     if rations < 1:
-        raise ValueError(f"Eat at least 1 ration of {ration} to heal {label}.")
+        raise HealingError(
+            say("Eat at least 1 ration of grub to heal damage.")
+            if grub
+            else say("Drink at least 1 ration of water to heal fatigue.")
+        )
     if rations > stock:
-        raise ValueError(f"Only {stock} rations of {ration} on the sheet, not {rations}.")
+        raise HealingError(
+            say("Only %(stock)s rations of grub on the sheet, not %(n)s.", stock=stock, n=rations)
+            if grub
+            else say(
+                "Only %(stock)s rations of water on the sheet, not %(n)s.", stock=stock, n=rations
+            )
+        )
     if rations > current:
-        raise ValueError(f"{current} {label} to heal: {current} rations of {ration} at most.")
+        raise HealingError(
+            say("%(n)s damage to heal: %(n)s rations of grub at most.", n=current)
+            if grub
+            else say("%(n)s fatigue to heal: %(n)s rations of water at most.", n=current)
+        )
     return Healing(trauma, current, rations, ration, rations)

@@ -6,10 +6,11 @@ sheet's rows through ``.all()`` so that, with the rows prefetched, they run no q
 
 import dataclasses
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from sheets.editing import editing_context
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.mutant import rules
 from sheets.systems.mutant.models import BASE_SKILLS, COUNTERS, MutantSheet
 from sheets.systems.registry import Summary, SummaryValue
@@ -76,7 +77,12 @@ def context(character, sheet, first_answer: bool = False) -> dict:
     attributes = attribute_states(sheet)
     return {
         **edit,
-        "role": role,
+        # the role with its names in the reader's words
+        "role": dataclasses.replace(
+            role, name=gettext(role.name), specialist=gettext(role.specialist)
+        )
+        if role
+        else None,
         "identity_fields": [
             fields["character-name"],
             fields["role"],
@@ -121,7 +127,10 @@ def context(character, sheet, first_answer: bool = False) -> dict:
         "rot_total": rules.rot_total(sheet),
         "armor_fields": [fields["armor_name"], fields["armor_rating"], fields["armor_natural"]],
         "rot_suit_fields": [fields["rot_suit_name"], fields["rot_suit_rating"]],
-        "creation_warnings": rules.sheet_creation_warnings(sheet),
+        "creation_warnings": [
+            put_into_words(saying, gettext, ngettext, pgettext)
+            for saying in rules.sheet_creation_sayings(sheet)
+        ],
         **encumbrance(sheet),
         **paper_sheet(sheet, fields),
         **shell_context(sheet),

@@ -1,5 +1,7 @@
 """Mutant: Year Zero in the registry."""
 
+from django.utils.translation import gettext_lazy as _
+
 from sheets.systems.registry import Collection, RollAction, System
 
 FORMS = "sheets.systems.mutant.forms"
@@ -29,17 +31,21 @@ MUTANT = System(
     summary_prefetch=("mutant__gear", "mutant__weapons", "mutant__critical_injuries"),
     field_form=f"{FORMS}.MutantSheetForm",
     collections=(
-        Collection("gear", "gear", f"{FORMS}.GearLineForm", "Gear", "gear line"),
-        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", "Weapons", "weapon"),
-        Collection("talents", "talents", f"{FORMS}.TalentForm", "Talents", "talent"),
-        Collection("mutations", "mutations", f"{FORMS}.MutationForm", "Mutations", "mutation"),
-        Collection("artifacts", "artifacts", f"{FORMS}.ArtifactForm", "Artifacts", "artifact"),
+        Collection("gear", "gear", f"{FORMS}.GearLineForm", _("Gear"), _("gear line")),
+        Collection("weapons", "weapons", f"{FORMS}.WeaponForm", _("Weapons"), _("weapon")),
+        Collection("talents", "talents", f"{FORMS}.TalentForm", _("Talents"), _("talent")),
+        Collection(
+            "mutations", "mutations", f"{FORMS}.MutationForm", _("Mutations"), _("mutation")
+        ),
+        Collection(
+            "artifacts", "artifacts", f"{FORMS}.ArtifactForm", _("Artifacts"), _("artifact")
+        ),
         Collection(
             "critical_injuries",
             "critical_injuries",
             f"{FORMS}.CriticalInjuryForm",
-            "Critical injuries",
-            "critical injury",
+            _("Critical injuries"),
+            _("critical injury"),
         ),
     ),
     sections=(
@@ -57,62 +63,62 @@ MUTANT = System(
     actions=(
         RollAction(
             "skill",
-            "Skill roll",
+            _("Skill roll"),
             "rolls.systems.mutant.forms.SkillRollForm",
             "rolls.systems.mutant.actions.skill_roll",
-            reads=("attributes", "trauma", "skills", "weapons", "gear"),
+            reads=(_("attributes"), _("trauma"), _("skills"), _("weapons"), _("gear")),
         ),
         RollAction(
             "armor",
-            "Armor roll",
+            _("Armor roll"),
             "rolls.systems.mutant.forms.ArmorRollForm",
             "rolls.systems.mutant.actions.armor_roll",
-            reads=("armor",),
+            reads=(_("armor"),),
         ),
         RollAction(
             "rot",
-            "Rot",
+            _("Rot"),
             "rolls.systems.mutant.forms.RotEventForm",
             "rolls.systems.mutant.actions.rot_event",
-            reads=("rot points", "rot suit", "talents", "mutations"),
+            reads=(_("rot points"), _("rot suit"), _("talents"), _("mutations")),
         ),
         RollAction(
             "decontaminate",
-            "Decontamination",
+            _("Decontamination"),
             "rolls.systems.mutant.forms.DecontaminationForm",
             "rolls.systems.mutant.actions.decontaminate",
-            reads=("rot points",),
+            reads=(_("rot points"),),
         ),
         RollAction(
             "mutation",
-            "Mutation roll",
+            _("Mutation roll"),
             "rolls.systems.mutant.forms.MutationRollForm",
             "rolls.systems.mutant.actions.mutation_roll",
-            reads=("mutation points", "mutations"),
+            reads=(_("mutation points"), _("mutations")),
         ),
         # Actions without dice (docs/sheet-shell.md): healing trauma and eating the day's
         # rations, in the log and the feed like a roll.
         RollAction(
             "heal",
-            "Heal trauma",
+            _("Heal trauma"),
             "rolls.systems.mutant.forms.HealTraumaForm",
             "rolls.systems.mutant.actions.heal_trauma",
-            reads=("trauma", "grub", "water"),
+            reads=(_("trauma"), _("grub"), _("water")),
         ),
         RollAction(
             "ration",
-            "Daily ration",
+            _("Daily ration"),
             "rolls.systems.mutant.forms.DailyRationForm",
             "rolls.systems.mutant.actions.daily_ration",
-            reads=("grub", "water", "conditions"),
+            reads=(_("grub"), _("water"), _("conditions")),
         ),
         # Rot-Eater's three uses of mutation points (a mutation roll each).
         RollAction(
             "rot-eater",
-            "Rot-Eater",
+            _("Rot-Eater"),
             "rolls.systems.mutant.forms.RotEaterForm",
             "rolls.systems.mutant.actions.rot_eater",
-            reads=("mutation points", "rot points", "trauma", "mutations"),
+            reads=(_("mutation points"), _("rot points"), _("trauma"), _("mutations")),
         ),
         RollAction(
             "d6", "D6", "rolls.systems.mutant.forms.D6Form", "rolls.systems.mutant.actions.d6_roll"
@@ -128,18 +134,18 @@ MUTANT = System(
     npc_actions=(
         RollAction(
             "npc",
-            "NPC or monster roll",
+            _("NPC or monster roll"),
             "rolls.systems.mutant.npc_forms.NpcRollForm",
             "rolls.systems.mutant.npc_actions.npc_roll",
-            reads=("base, skill, gear and negative dice",),
+            reads=(_("base, skill, gear and negative dice"),),
             gm_only=True,
         ),
         RollAction(
             "opposed",
-            "Opposed roll",
+            _("Opposed roll"),
             "rolls.systems.mutant.npc_forms.OpposedForm",
             "rolls.systems.mutant.npc_actions.opposed_roll",
-            reads=("the mutant's attribute, trauma and skill", "the NPC's dice"),
+            reads=(_("the mutant's attribute, trauma and skill"), _("the NPC's dice")),
             gm_only=True,
         ),
     ),

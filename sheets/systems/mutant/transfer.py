@@ -2,6 +2,8 @@
 Foundry VTT's Mutant: Year Zero system (actors of type mutant; fields as in the system's
 template.json / data model: attributes value and max, rot, resources, items)."""
 
+from django.utils.translation import gettext
+
 from sheets.systems.mutant.models import BASE_SKILLS, MutantWeapon
 from sheets.systems.mutant.rules import ROLES, same_name
 from sheets.transfer import foundry as f
@@ -73,7 +75,7 @@ def from_foundry(actor: dict):
     """A Foundry MYZ actor as a Tableside document, and what had no place on our sheet."""
     system, left = f.body(actor), []
     if actor.get("type") not in ("mutant", "human", "character"):
-        left.append(f"actor type {actor.get('type')!r}: read as a mutant")
+        left.append(gettext("actor type %(type)r: read as a mutant") % {"type": actor.get("type")})
     sheet = {}
     for attribute, trauma in ATTRIBUTES.items():
         score = f.number(f.dig(system, "attributes", attribute, "max"), None)
@@ -98,7 +100,7 @@ def from_foundry(actor: dict):
             elif key in SPECIALIST_KEYS:
                 specialist[SPECIALIST_KEYS[key]] = value
             else:
-                left.append(f"skill {name} ({value})")
+                left.append(gettext("skill %(name)s (%(value)s)") % {"name": name, "value": value})
         elif kind == "weapon":
             rows["weapons"].append(
                 {
@@ -119,14 +121,17 @@ def from_foundry(actor: dict):
                 sheet["armor_name"], sheet["armor_rating"] = name, rating
                 armor_taken = True
             else:
-                left.append(f"armor {name} (one armor on the sheet)")
+                left.append(gettext("armor %(name)s (one armor on the sheet)") % {"name": name})
         elif kind == "talent":
             rows["talents"].append({"name": name})
         elif kind == "ability":
             if (data.get("creatureType") or "mutant") == "mutant":
                 rows["mutations"].append({"name": name})
             else:
-                left.append(f"ability {name} ({data.get('creatureType')})")
+                left.append(
+                    gettext("ability %(name)s (%(kind)s)")
+                    % {"name": name, "kind": data.get("creatureType")}
+                )
         elif kind == "artifact":
             effect = f.text(data.get("effect") or data.get("description"), 200)
             rows["artifacts"].append({"name": name, "effect": effect})
@@ -159,7 +164,10 @@ def from_foundry(actor: dict):
     sheet["specialist_skill"] = specialist.get(sheet["role"], 1)
     for slug, value in specialist.items():
         if slug != sheet["role"]:
-            left.append(f"skill {ROLES[slug].specialist} ({value}): another role's")
+            left.append(
+                gettext("skill %(name)s (%(value)s): another role's")
+                % {"name": gettext(ROLES[slug].specialist), "value": value}
+            )
     sheet["rot_temporary"] = f.number(f.dig(system, "rot", "value"))
     sheet["rot_permanent"] = f.number(f.dig(system, "rot", "permanent"))
     sheet["experience"] = f.number(f.dig(system, "xp", "value"))
@@ -168,7 +176,12 @@ def from_foundry(actor: dict):
         sheet[supply] = f.number(f.dig(system, "resources", supply, "value"))
     for rotten in ("grubRot", "waterRot"):
         if f.number(f.dig(system, "resources", rotten, "value")):
-            left.append(f"rotten {rotten[:-3]} ({f.dig(system, 'resources', rotten, 'value')})")
+            value = f.dig(system, "resources", rotten, "value")
+            left.append(
+                gettext("rotten grub (%(value)s)") % {"value": value}
+                if rotten == "grubRot"
+                else gettext("rotten water (%(value)s)") % {"value": value}
+            )
     conditions = system.get("conditions") or f.dig(system, "status", "conditions") or {}
     for condition in ("starving", "dehydrated", "sleepless", "hypothermic"):
         sheet[condition] = bool(f.dig(conditions, condition, "value", default=False))
@@ -186,7 +199,11 @@ def from_foundry(actor: dict):
     sheet["big_dream"] = f.text(system.get("dream") or relations.get("dream"), 200)
     notes = [f.text(system.get("description")), f.text(system.get("notes"))]
     sheet["notes"] = "\n\n".join(n for n in notes if n)
-    for field, label in (("rank", "rank"), ("age", "age"), ("crit", "critical note")):
+    for field, label in (
+        ("rank", gettext("rank")),
+        ("age", gettext("age")),
+        ("crit", gettext("critical note")),
+    ):
         value = system.get(field)
         value = value.get("value") if isinstance(value, dict) else value
         if value:
@@ -195,7 +212,7 @@ def from_foundry(actor: dict):
         "tableside": "character",
         "system": "mutant",
         "schema": SCHEMA,
-        "character": {"name": f.text(actor.get("name"), 100) or "Imported mutant"},
+        "character": {"name": f.text(actor.get("name"), 100) or gettext("Imported mutant")},
         "sheet": sheet,
         **rows,
     }

@@ -59,6 +59,7 @@ from .skills import (  # noqa: F401
 )
 from .upkeep import (  # noqa: F401
     ARMS_LENGTH,
+    NO_RATION_LEFT,
     ROT_EATER_LABELS,
     ROT_EATER_RANGES,
     ROT_EATER_RULE,

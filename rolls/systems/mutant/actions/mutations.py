@@ -16,7 +16,12 @@ def mutation_roll(sheet, cleaned_data, rng) -> Rolled:
     points = cleaned_data["points"]
     name = cleaned_data.get("mutation") or ""
     if points > sheet.mutation_points:
-        raise DiceError(f"Only {sheet.mutation_points} mutation points to spend, not {points}.")
+        raise DiceError(
+            say(
+                "Only %(have)s mutation points to spend, not %(points)s.",
+                have=sheet.mutation_points, points=points,
+            )
+        )  # fmt: skip
     result = dice.mutation_roll(rng, points)
     changes = _Changes(sheet)
     changes.counter("mutation_points", -points, say("Mutation used"), say("mutation points"))
@@ -50,12 +55,12 @@ def choose(sheet, roll, data, *, by_gm: bool = False) -> list[dict[str, Any]]:
     roll; the roll's result records the pick and offers no more choices."""
     choice = data.get("choice", "")
     if roll.character_id != sheet.character_id:
-        raise DiceError("This roll belongs to another character.")
+        raise DiceError(say("This roll belongs to another character."))
     offered = dict(roll.result.get("choices") or [])
     if roll.result.get("chosen"):
-        raise DiceError("The misfire has been dealt with already.")
+        raise DiceError(say("The misfire has been dealt with already."))
     if not offered:
-        raise DiceError("This roll offers nothing to choose.")
+        raise DiceError(say("This roll offers nothing to choose."))
     if choice not in offered or choice not in MISFIRE_ATTRIBUTE:
         raise DiceError(f"Choose {' or '.join(offered)}, not {choice!r}.")
     changes = _Changes(sheet)

@@ -226,8 +226,12 @@ class _Changes:
             return
         if spent > current:
             raise DiceError(
-                f"Only {current} {rules.SUPPLY_UNITS[field]} of {field} on the sheet, not {spent}."
-            )
+                say(
+                    "Only %(have)s %(unit)s of %(supply)s on the sheet, not %(spent)s.",
+                    have=current, unit=say(rules.SUPPLY_UNITS[field]),
+                    supply=say(rules.SUPPLY_LABELS[field]), spent=spent,
+                )
+            )  # fmt: skip
         self._set(field, current - spent)
         label = say(rules.SUPPLY_LABELS[field])
         self.effects.append(Effect(field, -spent, _went(why, label, current, current - spent)))

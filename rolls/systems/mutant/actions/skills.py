@@ -75,7 +75,7 @@ def skill_roll(sheet, cleaned_data, rng) -> Rolled:
     value = cleaned_data.get("gear") or ""
     item = find_item(sheet, value) if value else None
     if value and item is None:
-        raise DiceError("That weapon or gear is not on this character's sheet any more.")
+        raise DiceError(say("That weapon or gear is not on this character's sheet any more."))
     modifier = cleaned_data.get("modifier") or 0
     insist = bool(cleaned_data.get("insist"))
     pool = skill_pool(sheet, cleaned_data["skill"], modifier, item)
@@ -99,15 +99,15 @@ def skill_roll(sheet, cleaned_data, rng) -> Rolled:
 def push(sheet, roll, rng) -> Rolled:
     """Push a skill roll once and apply its trauma, mutation points and gear damage."""
     if roll.kind != "skill":
-        raise DiceError("Only skill rolls can be pushed: armor and rot rolls cannot.")
+        raise DiceError(say("Only skill rolls can be pushed: armor and rot rolls cannot."))
     if roll.is_push or roll.result.get("pushed"):
-        raise DiceError("A pushed roll cannot be pushed again.")
+        raise DiceError(say("A pushed roll cannot be pushed again."))
     if not roll.can_push:
         raise DiceError(
-            "This roll cannot be pushed: it was pushed already or has no die to re-roll."
+            say("This roll cannot be pushed: it was pushed already or has no die to re-roll.")
         )
     if roll.character_id != sheet.character_id:
-        raise DiceError("This roll belongs to another character.")
+        raise DiceError(say("This roll belongs to another character."))
     pool = _stored_pool(roll.inputs)
     result = dice.push(rng, dice.SkillRoll.from_data(roll.result.get("dice", [])))
     changes = _Changes(sheet)

@@ -26,6 +26,7 @@ import icepool
 
 from ...dice.core import require_count, require_int
 from ...dice.odds import at_least, at_least_buckets, die_pmf, percent
+from ...dice.words import Saying, say, say_n
 
 ONE_SIXTH = Fraction(1, 6)
 MAX_DICE = 30  # of one kind, far above any sheet (attribute, skill and bonus run 0..10)
@@ -184,18 +185,29 @@ def push_odds(
     )
 
 
-def skill_rows(odds: SuccessOdds) -> list[list[str]]:
-    rows = [["At least one success", percent(odds.at_least_one)]]
-    rows += [[label, percent(p)] for label, p in odds.buckets()]
+def _bucket_saying(label: str) -> Saying:
+    """A bucket of ``SuccessOdds.buckets`` ("0 successes (failure)", "2 successes",
+    "3+ successes") as a saying."""
+    if label == "0 successes (failure)":
+        return say("0 successes (failure)")
+    count = label.split(" ")[0]
+    if count.endswith("+"):
+        return say("%(n)s+ successes", n=int(count[:-1]))
+    return say_n("%(n)s success", "%(n)s successes", int(count))
+
+
+def skill_rows(odds: SuccessOdds) -> list[list]:
+    rows: list[list] = [[say("At least one success"), percent(odds.at_least_one)]]
+    rows += [[_bucket_saying(label), percent(p)] for label, p in odds.buckets()]
     return rows
 
 
-def push_rows(odds: PushOdds) -> list[list[str]]:
+def push_rows(odds: PushOdds) -> list[list]:
     return [
         *skill_rows(odds.successes),
-        ["Any trauma (and mutation points)", percent(odds.any_trauma)],
-        ["Expected trauma", _fmt(odds.expected_trauma)],
-        ["Expected gear bonus loss", _fmt(odds.expected_gear_loss)],
+        [say("Any trauma (and mutation points)"), percent(odds.any_trauma)],
+        [say("Expected trauma"), _fmt(odds.expected_trauma)],
+        [say("Expected gear bonus loss"), _fmt(odds.expected_gear_loss)],
     ]
 
 
@@ -225,13 +237,14 @@ def armor_odds(rating: int, incoming: int, natural: bool = False) -> ArmorOdds:
     return ArmorOdds(incoming, tuple(absorbed), rating_loss, expected_loss)
 
 
-def armor_rows(odds: ArmorOdds) -> list[list[str]]:
-    rows = [
-        [f"Absorb all {odds.incoming}" if k == odds.incoming else f"Absorb {k} of {odds.incoming}",
+def armor_rows(odds: ArmorOdds) -> list[list]:
+    rows: list[list] = [
+        [say("Absorb all %(incoming)s", incoming=odds.incoming) if k == odds.incoming
+         else say("Absorb %(k)s of %(incoming)s", k=k, incoming=odds.incoming),
          percent(p)]
         for k, p in enumerate(odds.absorbed)
     ]  # fmt: skip
-    rows.append(["Armor rating drops", percent(odds.rating_loss)])
+    rows.append([say("Armor rating drops"), percent(odds.rating_loss)])
     return rows
 
 
@@ -320,16 +333,16 @@ def rot_odds(
     return RotOdds(tuple(damage), all_absorbed, expected_points, suit_damaged)
 
 
-def rot_rows(odds: RotOdds, protected: bool) -> list[list[str]]:
-    rows = []
+def rot_rows(odds: RotOdds, protected: bool) -> list[list]:
+    rows: list[list] = []
     if protected:
-        rows.append(["Every point absorbed", percent(odds.all_absorbed)])
+        rows.append([say("Every point absorbed"), percent(odds.all_absorbed)])
     damage = at_least_buckets(_pmf(odds.damage))
-    rows.append(["No damage", percent(damage["0"])])
-    rows += [[f"{k} damage", percent(damage[str(k)])] for k in (1, 2)]
-    rows.append(["3+ damage", percent(damage["3+"])])
+    rows.append([say("No damage"), percent(damage["0"])])
+    rows += [[say("%(n)s damage", n=k), percent(damage[str(k)])] for k in (1, 2)]
+    rows.append([say("%(n)s+ damage", n=3), percent(damage["3+"])])
     if protected:
-        rows.append(["Rot suit loses rating", percent(odds.suit_damaged)])
+        rows.append([say("Rot suit loses rating"), percent(odds.suit_damaged)])
     return rows
 
 
@@ -342,11 +355,11 @@ def decontamination_odds(leaving: int) -> tuple[Fraction, ...]:
     return binomial(leaving)
 
 
-def decontamination_rows(leaving: int) -> list[list[str]]:
+def decontamination_rows(leaving: int) -> list[list]:
     odds = decontamination_odds(leaving)
-    rows = [["No point becomes permanent", percent(odds[0])]]
+    rows: list[list] = [[say("No point becomes permanent"), percent(odds[0])]]
     rows += [
-        [f"{k} point{'s' if k > 1 else ''} become{'' if k > 1 else 's'} permanent", percent(p)]
+        [say_n("%(n)s point becomes permanent", "%(n)s points become permanent", k), percent(p)]
         for k, p in enumerate(odds)
         if k > 0
     ]
@@ -358,9 +371,9 @@ def mutation_odds(points: int) -> Fraction:
     return 1 - binomial(require_mutation_points(points))[0]
 
 
-def mutation_rows(points: int) -> list[list[str]]:
+def mutation_rows(points: int) -> list[list]:
     misfire = mutation_odds(points)
-    return [["Misfire", percent(misfire)], ["No misfire", percent(1 - misfire)]]
+    return [[say("Misfire"), percent(misfire)], [say("No misfire"), percent(1 - misfire)]]
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -370,7 +383,7 @@ def d6_odds(count: int) -> tuple[Fraction, ...]:
     return tuple(pmf.get(total, Fraction(0)) for total in range(6 * count + 1))
 
 
-def d6_rows(count: int, bands: int = 6) -> list[list[str]]:
+def d6_rows(count: int, bands: int = 6) -> list[list]:
     """The totals in at most ``bands`` equal bands (each total on its own when few)."""
     odds = d6_odds(count)
     low, high = count, 6 * count
@@ -378,9 +391,13 @@ def d6_rows(count: int, bands: int = 6) -> list[list[str]]:
     rows = []
     for start in range(low, high + 1, width):
         end = min(high, start + width - 1)
-        label = f"Total {start}" if start == end else f"Total {start}-{end}"
+        label = (
+            say("Total %(total)s", total=start)
+            if start == end
+            else say("Total %(low)s-%(high)s", low=start, high=end)
+        )
         rows.append([label, percent(sum(odds[start : end + 1], Fraction(0)))])
-    rows.append(["Average", f"{float(_expected(odds)):.1f}"])
+    rows.append([say("Average"), f"{float(_expected(odds)):.1f}"])
     return rows
 
 
@@ -389,11 +406,11 @@ def d66_odds() -> Fraction:
     return Fraction(1, 36)
 
 
-def d66_rows() -> list[list[str]]:
+def d66_rows() -> list[list]:
     chance = percent(d66_odds())
     return [
-        ["Any one result (11 to 66, 36 equally likely)", f"1 in 36 ({chance})"],
-        ["First die 1-3 (results 11 to 36)", percent(Fraction(1, 2))],
+        [say("Any one result (11 to 66, 36 equally likely)"), chance],
+        [say("First die 1-3 (results 11 to 36)"), percent(Fraction(1, 2))],
     ]
 
 
