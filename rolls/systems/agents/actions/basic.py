@@ -168,7 +168,7 @@ def _attack(sheet, weapon, result, rng, changes, groups, lines):
             "kind": "burn",
             "size": 6,
             "face": rounds,
-            "counts": say("rounds"),
+            "counts": say_in("combat rounds", "rounds"),
             "rerolled": False,
         }
         groups.append({"label": say("Burn (rounds)"), "dice": [burn]})
