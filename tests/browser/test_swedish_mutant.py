@@ -21,11 +21,8 @@ from tests.factories import (
 # The players' own words on the sheet: a mutation is matched by its English name
 # ("Rot-Eater" gives the Rötätare roll), so the player writes it so.
 DATA = ("Rot-Eater",)
-# The GM's pages list every game's GM rolls and settings: the other games' words are
-# their own areas' to translate (issue 30), not Mutant: Year Zero's.
-OTHER_GAMES = (
-    "Group roll", "Opposed roll", "Promotion roll", "Skill roll", "Slots", "nobody",
-)  # fmt: skip
+# The GM's pages list every game's GM rolls and settings: all of them in Swedish too.
+OTHER_GAMES = ()
 
 
 @pytest.fixture

@@ -5,9 +5,7 @@ roll log, a roll's own page, the initiative panel, a character's history, the im
 and the portrait page, for a party playing Mutant: Year Zero and Twilight 2000.
 
 What a page shows of one game (a MYZ sheet's summary card, a T2K skill name on the GM's
-card) is that game's helper's to translate: each test reads the page's generic parts, or
-lists the game's words it may still show in ``GAME_WORDS``; nothing else may be English.
-The characters, the party and the token have Swedish or made-up names (a player's words).
+card) is read too: nothing may be English. The characters, the party and the token have Swedish or made-up names (a player's words).
 """
 
 import re
@@ -34,24 +32,9 @@ OURS = ("Gryningsgänget", "Ylva", "Tove", "Grävlingen", "spelledaren", "vanja"
 # A game's name is kept (docs/glossary-sv.md); the catalogue's "Slots" is another text,
 # the Slots sheet's heading ("Platser"), so the name reads as English.
 OURS += ("Slots",)
-# Words of one game these pages still show on this branch: they are written in the game's
-# own files (sheets/systems/mutant/system.py, party.py, summary; sheets/systems/twilight/
-# system.py), which that game's helper marks; the generic templates show them as given
-# (a lazy label shows in Swedish once it is marked).
-GAME_WORDS = {
-    "dashboard": (
-        "Armor roll", "Decontamination", "Group roll", "MYZ: NPC or monster roll",
-        "MYZ: Opposed roll", "Mutation roll", "NPC or monster roll", "NPC roll",
-        "Opposed roll", "Promotion roll", "Rot", "Rot level: not set", "Skill roll",
-        "T2K: NPC roll", "T2K: Opposed roll",
-    ),
-    "settings": (
-        "Every rot roll from the sector uses this level (a rot attack still brings its own "
-        "points). Players' rot forms follow it as soon as you save; while it is not set, "
-        "players pick the level on each rot roll.",
-        "Not known yet (players pick)", "The sector's rot level", "not set",
-    ),
-}  # fmt: skip
+# Every game's words these pages show (the GM's roll menu, the sector's rot level) are
+# in Swedish too: nothing is allowed but the test's own data.
+GAME_WORDS = {"dashboard": (), "settings": ()}
 
 
 def table():
