@@ -5,7 +5,8 @@ roll log, a roll's own page, the initiative panel, a character's history, the im
 and the portrait page, for a party playing Mutant: Year Zero and Twilight 2000.
 
 What a page shows of one game (a MYZ sheet's summary card, a T2K skill name on the GM's
-card) is read too: nothing may be English. The characters, the party and the token have Swedish or made-up names (a player's words).
+card) is read too: nothing may be English. The characters, the party and the token
+have Swedish or made-up names (a player's words).
 """
 
 import re

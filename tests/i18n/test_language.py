@@ -140,3 +140,19 @@ def test_waits_are_counted_in_the_reader_s_language():
         assert retry_context(timedelta(minutes=15))["retry_in"] == "15 minuter"
     with translation.override("en"):
         assert retry_context(timedelta(minutes=15))["retry_in"] == "15 minutes"
+
+
+def test_a_date_is_written_as_each_language_writes_it():
+    """The pages' explicit date formats are messages: Swedish writes the month small."""
+    import datetime
+
+    from django.template import Context, Template
+
+    when = Context({"when": datetime.datetime(2026, 11, 26, 18, 53)})
+    for template in ('{{ when|date:_("j M Y, H:i") }}', '{{ when|date:_("j M, H:i") }}'):
+        with translation.override("en"):
+            english = Template(template).render(when)
+        with translation.override("sv"):
+            swedish = Template(template).render(when)
+        assert "Nov" in english and "nov" in swedish and "Nov" not in swedish
+    assert swedish == "26 nov, 18:53"
