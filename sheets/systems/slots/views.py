@@ -211,7 +211,7 @@ def pack(request, pk):
 
 
 def _ref(text: str):
-    area, _, number = text.partition("-")
+    area, _dash, number = text.partition("-")
     number = parse_id(number)
     if area not in ("gear", "focus") or number is None:
         raise Refused(_("Pick a slot from the list."))
