@@ -4,7 +4,6 @@ free port, stopped when the block ends."""
 from __future__ import annotations
 
 import http.client
-import os
 import socket
 import subprocess
 import sys
@@ -12,13 +11,6 @@ import time
 from contextlib import contextmanager
 
 from bench.environment import ROOT, server_environment
-from config.http import UVICORN_OPTIONS, UVICORN_OPTIONS_PURE
-
-
-def uvicorn_options() -> list[str]:
-    """The production options (uvloop, httptools); ``BENCH_PURE_HTTP=1`` gives the
-    pure-Python ones (asyncio's loop, h11), to compare."""
-    return UVICORN_OPTIONS_PURE if os.environ.get("BENCH_PURE_HTTP") == "1" else UVICORN_OPTIONS
 
 
 def free_port() -> int:
@@ -55,7 +47,8 @@ def uvicorn_process(workers: int = 2, **environment: str):
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
          "--port", str(port), "--workers", str(workers), "--log-level", "warning",
-         "--no-access-log", "--timeout-graceful-shutdown", "2", *uvicorn_options()],
+         "--no-access-log", "--timeout-graceful-shutdown", "2",
+         "--http", "config.http:NoDelayH11Protocol"],
         cwd=ROOT, env=server_environment(**environment),
     )  # fmt: skip
     try:

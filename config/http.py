@@ -1,5 +1,4 @@
-"""uvicorn's HTTP/1.1 protocols with Nagle's algorithm off on every connection, and the
-options every server of ours runs uvicorn with.
+"""uvicorn's HTTP/1.1 protocol with Nagle's algorithm off on every connection.
 
 With ``--workers N`` uvicorn binds the listening socket itself (``socket.socket(family,
 SOCK_STREAM)``: protocol number 0), and asyncio only sets TCP_NODELAY on accepted
@@ -9,13 +8,7 @@ connection the body then waits for the ACK of the head, which the browser delays
 to 40 ms. Every request on a kept-alive connection paid ~40 ms (measured by `make
 bench`). Run production with this protocol::
 
-    uvicorn config.asgi:application --workers 2 --loop uvloop \
-        --http config.http:NoDelayHttpToolsProtocol
-
-httptools (a C parser) and uvloop (a C event loop) in place of uvicorn's pure-Python
-h11 and asyncio's own loop: a worker spent about a third of its CPU on the event loop
-and the HTTP parsing at 50 tables (README, "Capacity"). ``NoDelayH11Protocol`` stays
-for a machine without them (``UVICORN_OPTIONS_PURE``).
+    uvicorn config.asgi:application --workers 2 --http config.http:NoDelayH11Protocol
 """
 
 from __future__ import annotations
@@ -24,11 +17,6 @@ import contextlib
 import socket
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
-# what `make table`, the systemd unit and the bench give uvicorn
-UVICORN_OPTIONS = ["--loop", "uvloop", "--http", "config.http:NoDelayHttpToolsProtocol"]
-UVICORN_OPTIONS_PURE = ["--loop", "asyncio", "--http", "config.http:NoDelayH11Protocol"]
 
 
 def set_nodelay(transport) -> None:
@@ -40,12 +28,6 @@ def set_nodelay(transport) -> None:
 
 
 class NoDelayH11Protocol(H11Protocol):
-    def connection_made(self, transport):
-        set_nodelay(transport)
-        super().connection_made(transport)
-
-
-class NoDelayHttpToolsProtocol(HttpToolsProtocol):
     def connection_made(self, transport):
         set_nodelay(transport)
         super().connection_made(transport)

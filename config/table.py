@@ -20,7 +20,6 @@ import sys
 from urllib.parse import urlsplit
 
 from config import lan
-from config.http import UVICORN_OPTIONS
 
 DEFAULT_PORT = 8000
 
@@ -56,7 +55,7 @@ def uvicorn_command(host: str, port: int, workers: int) -> list[str]:
     return [
         sys.executable, "-m", "uvicorn", "config.asgi:application",
         "--host", host, "--port", str(port), "--workers", str(workers),
-        *UVICORN_OPTIONS,
+        "--http", "config.http:NoDelayH11Protocol",
         # Tableside logs each request itself (config/request_log.py), with its id.
         "--no-access-log", "--log-level", "warning",
         # Open live feeds never end on their own: let them go after 3 s on Ctrl-C.

@@ -9,8 +9,6 @@ import time
 
 import uvicorn
 
-from config.http import NoDelayHttpToolsProtocol
-
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -24,10 +22,9 @@ class ThreadedASGIServer:
     def __init__(self, app, port: int | None = None):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        # production's loop and protocol (config/http.py UVICORN_OPTIONS)
         config = uvicorn.Config(
             app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off",
-            timeout_graceful_shutdown=1, loop="uvloop", http=NoDelayHttpToolsProtocol,
+            timeout_graceful_shutdown=1,
         )  # fmt: skip
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

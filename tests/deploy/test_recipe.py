@@ -66,7 +66,6 @@ def test_the_app_unit_is_hardened_and_runs_the_production_server():
     unit = (ROOT / "deploy" / "systemd" / "tableside@.service").read_text()
     for line in ("User=tableside", "NoNewPrivileges=yes", "ProtectSystem=strict",
                  "ReadOnlyPaths=/srv/tableside/app", "EnvironmentFile=/etc/tableside/tableside.env",
-                 "--loop uvloop --http config.http:NoDelayHttpToolsProtocol",
-                 "--proxy-headers"):  # fmt: skip
+                 "--http config.http:NoDelayH11Protocol", "--proxy-headers"):  # fmt: skip
         assert line in unit
     assert "ReadWritePaths=/var/lib/tableside\n" in unit, "written to: its state folder alone"
