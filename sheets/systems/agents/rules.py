@@ -14,24 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheets.systems.agents.dice import sheet as engine
+from sheets.systems.dice.words import marked as _
+from sheets.systems.dice.words import marked_in as pgettext
 from sheets.systems.dice.words import say, say_in, say_n
-
-
-def _(message: str) -> str:
-    """Marks a name for the translation catalogue (makemessages reads ``_("...")``);
-    pure Python, so it returns the English: the Django side translates at display time."""
-    return message
-
 
 # The skills' and their categories' names are read within this context: some are other
 # games' words too (T2K keeps "Stamina" and "Survival" in English; Agents does not).
 SKILL_CONTEXT = "Agents skill"
-
-
-def pgettext(context: str, message: str) -> str:
-    """Marks a name with a context for the catalogue (makemessages reads
-    ``pgettext("context", "...")``); pure Python, it returns the English."""
-    return message
 
 
 STATS = ("strength", "agility", "intelligence", "education", "influence", "luck")

@@ -49,6 +49,19 @@ def say_in(context: str, message: str, /, **values: Any) -> Saying:
     return saying
 
 
+def marked(message: str, /) -> str:
+    """Marks a word for the catalogue and gives it back in English: a pure module's
+    names (a game's attributes, skills) imported as ``_`` so that makemessages reads
+    ``_("...")``; the Django side translates them when they are shown."""
+    return message
+
+
+def marked_in(context: str, message: str, /) -> str:
+    """As ``marked``, with a context: imported as ``pgettext`` (makemessages reads
+    ``pgettext("context", "...")``)."""
+    return message
+
+
 def sentences(parts: list) -> Saying | str:
     """Sayings (or text) one after the other, a space between, as one saying."""
     if not parts:

@@ -14,25 +14,14 @@ from decimal import Decimal
 from typing import Any
 
 from sheets.systems.dice.words import Saying, put_into_words, say, say_in
+from sheets.systems.dice.words import marked as _
+from sheets.systems.dice.words import marked_in as pgettext
 from sheets.systems.mutant.dice.rules import BOXES
-
-
-def _(message: str) -> str:
-    """Marks a name for the translation catalogue (makemessages reads ``_("...")``);
-    pure Python, so it returns the English: the Django side translates at display time."""
-    return message
-
 
 # MYZ's attribute names differ in Swedish from other games' (Agility is "Kyla", Empathy
 # "Känsla"): they are marked with this context; the Django side reads them with
 # ``pgettext(ATTRIBUTE_CONTEXT, name)``.
 ATTRIBUTE_CONTEXT = "Mutant: Year Zero attribute"
-
-
-def pgettext(context: str, message: str) -> str:
-    """Marks a name with a context for the catalogue (makemessages reads
-    ``pgettext("context", "...")``); pure Python, it returns the English."""
-    return message
 
 
 # The kinds of dice a roll stores (the engine's BASE, SKILL, GEAR, NEGATIVE) are named

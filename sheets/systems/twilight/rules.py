@@ -13,14 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from sheets.systems.dice.words import Saying, say
+from sheets.systems.dice.words import marked as _
 from sheets.systems.twilight.dice import stepdice
-
-
-def _(message: str) -> str:
-    """Marks a name for the translation catalogue (makemessages reads ``_("...")``);
-    pure Python, so it returns the English: the Django side translates at display time."""
-    return message
-
 
 LEVELS = ("A", "B", "C", "D")
 ATTRIBUTES = ("strength", "agility", "intelligence", "empathy")
