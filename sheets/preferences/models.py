@@ -17,14 +17,20 @@ class Theme(models.TextChoices):
 
 class Preferences(models.Model):
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="preferences",
+        verbose_name=_("user"),
     )
-    theme = models.CharField(max_length=5, choices=Theme.choices, default=Theme.DEVICE)
+    theme = models.CharField(
+        max_length=5, choices=Theme.choices, default=Theme.DEVICE, verbose_name=_("theme")
+    )
     # A code of settings.LANGUAGES ("sv"), or "" for the browser's language. No choices
     # here, so adding a language to settings needs no migration (the view checks it).
-    language = models.CharField(max_length=16, blank=True, default="")
+    language = models.CharField(max_length=16, blank=True, default="", verbose_name=_("language"))
 
     class Meta:
+        verbose_name = _("preferences")
         verbose_name_plural = _("preferences")
 
     def __str__(self):

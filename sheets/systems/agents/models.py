@@ -67,12 +67,20 @@ SEED_SKILLS = frozenset(
 
 class AgentSheet(models.Model):
     character = models.OneToOneField(
-        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="agents"
+        "sheets.Character",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="agents",
+        verbose_name=_("character"),
     )
     sex_gender = models.CharField(_("sex & gender"), max_length=100, blank=True)
     # "" until the player chooses them: a new agent is nobody yet (the creation steps)
-    role = models.CharField(max_length=20, choices=Role.choices, blank=True, default="")
-    ancestry = models.CharField(max_length=20, choices=Ancestry.choices, blank=True, default="")
+    role = models.CharField(
+        max_length=20, choices=Role.choices, blank=True, default="", verbose_name=_("role")
+    )
+    ancestry = models.CharField(
+        max_length=20, choices=Ancestry.choices, blank=True, default="", verbose_name=_("ancestry")
+    )
     ancestry_stat_a = models.CharField(
         _("ancestry pick 1"),
         max_length=20,
@@ -88,43 +96,47 @@ class AgentSheet(models.Model):
         help_text=_("Human: the second +1 stat. Extranormal Human: the -2 stat."),
     )
 
-    strength = models.PositiveSmallIntegerField(default=5)
-    agility = models.PositiveSmallIntegerField(default=5)
-    intelligence = models.PositiveSmallIntegerField(default=5)
-    education = models.PositiveSmallIntegerField(default=5)
-    influence = models.PositiveSmallIntegerField(default=5)
-    luck = models.PositiveSmallIntegerField(default=5)
+    strength = models.PositiveSmallIntegerField(default=5, verbose_name=_("strength"))
+    agility = models.PositiveSmallIntegerField(default=5, verbose_name=_("agility"))
+    intelligence = models.PositiveSmallIntegerField(default=5, verbose_name=_("intelligence"))
+    education = models.PositiveSmallIntegerField(default=5, verbose_name=_("education"))
+    influence = models.PositiveSmallIntegerField(default=5, verbose_name=_("influence"))
+    luck = models.PositiveSmallIntegerField(default=5, verbose_name=_("luck"))
 
     hp = models.PositiveSmallIntegerField(_("HP"), default=24)
     ap = models.PositiveSmallIntegerField(_("AP"), default=10)
     fortitude = models.PositiveSmallIntegerField(_("FT"), default=10)
-    sanity = models.PositiveSmallIntegerField(default=10)
-    stress = models.PositiveSmallIntegerField(default=0)
+    sanity = models.PositiveSmallIntegerField(default=10, verbose_name=_("sanity"))
+    stress = models.PositiveSmallIntegerField(default=0, verbose_name=_("stress"))
     high = models.PositiveSmallIntegerField(_("High"), default=0)
 
-    cracked_intellect = models.BooleanField(default=False)
-    shadow_touched = models.BooleanField(default=False)
-    braid_touched = models.BooleanField(default=False)
+    cracked_intellect = models.BooleanField(default=False, verbose_name=_("cracked intellect"))
+    shadow_touched = models.BooleanField(default=False, verbose_name=_("shadow touched"))
+    braid_touched = models.BooleanField(default=False, verbose_name=_("braid touched"))
     hunters_call = models.BooleanField(_("Hunter's Call"), default=False)
     lady_lucks_curse = models.BooleanField(_("Lady Luck's Curse"), default=False)
-    anhedonia = models.BooleanField(default=False)
-    vampirism = models.BooleanField(default=False)
-    thaumaturgy = models.BooleanField(default=False)
-    lycanthropy = models.BooleanField(default=False)
+    anhedonia = models.BooleanField(default=False, verbose_name=_("anhedonia"))
+    vampirism = models.BooleanField(default=False, verbose_name=_("vampirism"))
+    thaumaturgy = models.BooleanField(default=False, verbose_name=_("thaumaturgy"))
+    lycanthropy = models.BooleanField(default=False, verbose_name=_("lycanthropy"))
     dead = models.BooleanField(
         _("dead for real"), default=False, help_text=_("A fourth trauma: the agent is gone.")
     )
 
-    armor = models.CharField(max_length=10, choices=Armor.choices, default=Armor.NONE)
-    funds = models.PositiveIntegerField(default=rules.STARTING_FUNDS)
+    armor = models.CharField(
+        max_length=10, choices=Armor.choices, default=Armor.NONE, verbose_name=_("armor")
+    )
+    funds = models.PositiveIntegerField(default=rules.STARTING_FUNDS, verbose_name=_("funds"))
     income = models.PositiveIntegerField(
         _("weekly income"), default=rules.STARTING_FUNDS, help_text=_("Salary, paid weekly.")
     )
-    research_topic = models.CharField(max_length=200, blank=True)
+    research_topic = models.CharField(max_length=200, blank=True, verbose_name=_("research topic"))
     research_timer = models.PositiveSmallIntegerField(
-        default=0, help_text=_("Points left before the research is done (the referee sets it).")
+        default=0,
+        help_text=_("Points left before the research is done (the referee sets it)."),
+        verbose_name=_("research timer"),
     )
-    notes = models.TextField(blank=True)
+    notes = models.TextField(blank=True, verbose_name=_("notes"))
 
     history = HistoricalRecords()
 
@@ -163,23 +175,29 @@ class AgentSheet(models.Model):
 class AgentSkill(models.Model):
     """A skill: one of the seed's table, or a custom one (four slots per category)."""
 
-    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="skills")
+    sheet = models.ForeignKey(
+        AgentSheet, on_delete=models.CASCADE, related_name="skills", verbose_name=_("sheet")
+    )
     category = models.CharField(
         max_length=20,
         choices=[
             (c, pgettext_lazy(rules.SKILL_CONTEXT, label))
             for c, label in rules.CATEGORY_LABELS.items()
         ],
+        verbose_name=_("category"),
     )
-    name = models.CharField(max_length=60)
-    level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES, default=0)
+    name = models.CharField(max_length=60, verbose_name=_("name"))
+    level = models.PositiveSmallIntegerField(
+        choices=LEVEL_CHOICES, default=0, verbose_name=_("level")
+    )
     xp = models.PositiveSmallIntegerField(_("XP"), default=0)
-    custom = models.BooleanField(default=False)
+    custom = models.BooleanField(default=False, verbose_name=_("custom"))
     role_pick = models.BooleanField(_("role +1"), default=False)
     ancestry_pick = models.BooleanField(_("ancestry +1"), default=False)
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("agent skill")
         ordering = ["custom", "pk"]
         constraints = [
             _between("level", 0, rules.MAX_SKILL),
@@ -263,29 +281,44 @@ TAG_WORDS = {
 
 
 class AgentWeapon(models.Model):
-    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="weapons")
-    name = models.CharField(max_length=100)
-    tag = models.CharField(max_length=10, choices=DamageTag.choices, default=DamageTag.LIGHT)
-    level = models.PositiveSmallIntegerField(default=1, help_text=_("X in Xd4, Xd6..."))
-    extra_dice = models.PositiveSmallIntegerField(default=0)
-    extra_die = models.PositiveSmallIntegerField(choices=EXTRA_DIE_CHOICES, default=0)
-    distance = models.CharField(max_length=10, choices=Distance.choices, default=Distance.MELEE)
-    explosive = models.BooleanField(default=False)
-    line = models.BooleanField(default=False)
-    piercing = models.BooleanField(default=False)
-    arc = models.BooleanField(default=False)
+    sheet = models.ForeignKey(
+        AgentSheet, on_delete=models.CASCADE, related_name="weapons", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    tag = models.CharField(
+        max_length=10, choices=DamageTag.choices, default=DamageTag.LIGHT, verbose_name=_("tag")
+    )
+    level = models.PositiveSmallIntegerField(
+        default=1, help_text=_("X in Xd4, Xd6..."), verbose_name=_("level")
+    )
+    extra_dice = models.PositiveSmallIntegerField(default=0, verbose_name=_("extra dice"))
+    extra_die = models.PositiveSmallIntegerField(
+        choices=EXTRA_DIE_CHOICES, default=0, verbose_name=_("extra die")
+    )
+    distance = models.CharField(
+        max_length=10, choices=Distance.choices, default=Distance.MELEE, verbose_name=_("distance")
+    )
+    explosive = models.BooleanField(default=False, verbose_name=_("explosive"))
+    line = models.BooleanField(default=False, verbose_name=_("line"))
+    piercing = models.BooleanField(default=False, verbose_name=_("piercing"))
+    arc = models.BooleanField(default=False, verbose_name=_("arc"))
     burn = models.BooleanField(
-        default=False, help_text=_("Burns: 1 damage per round for 1d6 rounds (flame thrower).")
+        default=False,
+        help_text=_("Burns: 1 damage per round for 1d6 rounds (flame thrower)."),
+        verbose_name=_("burn"),
     )
     reload = models.PositiveSmallIntegerField(
         _("reload (shots)"), default=0, help_text=_("Shots between reloads; 0: no Reload tag.")
     )
     shots = models.PositiveSmallIntegerField(_("shots left"), default=0)
     reloads = models.PositiveSmallIntegerField(_("reloads left"), default=0)
-    requires = models.CharField(max_length=60, blank=True, help_text=_("Mechanics (3)..."))
+    requires = models.CharField(
+        max_length=60, blank=True, help_text=_("Mechanics (3)..."), verbose_name=_("requires")
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("agent weapon")
         ordering = ["pk"]
         constraints = [
             _between("level", 1, MAX_WEAPON_LEVEL),
@@ -351,13 +384,18 @@ class ItemKind(models.TextChoices):
 
 
 class AgentItem(models.Model):
-    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="items")
-    kind = models.CharField(max_length=12, choices=ItemKind.choices, default=ItemKind.OTHER)
-    name = models.CharField(max_length=100, blank=True)
-    count = models.PositiveSmallIntegerField(default=1)
+    sheet = models.ForeignKey(
+        AgentSheet, on_delete=models.CASCADE, related_name="items", verbose_name=_("sheet")
+    )
+    kind = models.CharField(
+        max_length=12, choices=ItemKind.choices, default=ItemKind.OTHER, verbose_name=_("kind")
+    )
+    name = models.CharField(max_length=100, blank=True, verbose_name=_("name"))
+    count = models.PositiveSmallIntegerField(default=1, verbose_name=_("count"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("agent item")
         ordering = ["pk"]
         constraints = [_between("count", 0, MAX_COUNT)]
 
@@ -383,13 +421,20 @@ SUPPLY_PRICES = {
 
 
 class AgentSupply(models.Model):
-    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="supplies")
-    kind = models.CharField(max_length=10, choices=SupplyKind.choices, default=SupplyKind.MEALS)
-    quality = models.CharField(max_length=10, choices=Quality.choices, default=Quality.AVERAGE)
-    weeks = models.PositiveSmallIntegerField(default=1)
+    sheet = models.ForeignKey(
+        AgentSheet, on_delete=models.CASCADE, related_name="supplies", verbose_name=_("sheet")
+    )
+    kind = models.CharField(
+        max_length=10, choices=SupplyKind.choices, default=SupplyKind.MEALS, verbose_name=_("kind")
+    )
+    quality = models.CharField(
+        max_length=10, choices=Quality.choices, default=Quality.AVERAGE, verbose_name=_("quality")
+    )
+    weeks = models.PositiveSmallIntegerField(default=1, verbose_name=_("weeks"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("agent supply")
         ordering = ["pk"]
         verbose_name_plural = _("agent supplies")
         constraints = [_between("weeks", 0, 520)]
@@ -405,14 +450,20 @@ class AgentSupply(models.Model):
 class AgentJunior(models.Model):
     """A junior agent (a hireling): 12 skills from the allowed categories, at level 0."""
 
-    sheet = models.ForeignKey(AgentSheet, on_delete=models.CASCADE, related_name="juniors")
-    name = models.CharField(max_length=100)
+    sheet = models.ForeignKey(
+        AgentSheet, on_delete=models.CASCADE, related_name="juniors", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
     skills = models.CharField(
-        max_length=400, blank=True, help_text=_("Twelve skills, separated by commas.")
+        max_length=400,
+        blank=True,
+        help_text=_("Twelve skills, separated by commas."),
+        verbose_name=_("skills"),
     )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("agent junior")
         ordering = ["pk"]
 
     def __str__(self):
@@ -427,14 +478,19 @@ class AgentClock(models.Model):
     """The party's in-game time (one row per party), set and advanced by the GM."""
 
     party = models.OneToOneField(
-        "sheets.Party", on_delete=models.CASCADE, primary_key=True, related_name="agents_clock"
+        "sheets.Party",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="agents_clock",
+        verbose_name=_("party"),
     )
-    day = models.PositiveIntegerField(default=1)
-    hour = models.PositiveSmallIntegerField(default=9)
-    minute = models.PositiveSmallIntegerField(default=0)
+    day = models.PositiveIntegerField(default=1, verbose_name=_("day"))
+    hour = models.PositiveSmallIntegerField(default=9, verbose_name=_("hour"))
+    minute = models.PositiveSmallIntegerField(default=0, verbose_name=_("minute"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("agent clock")
         constraints = [
             _between("day", 1, 100_000),
             _between("hour", 0, 23),

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from sheets.systems.mutant.rules import (
@@ -62,52 +63,68 @@ COUNTERS = ("rot_temporary", "rot_permanent", "experience", "mutation_points")
 
 class MutantSheet(models.Model):
     character = models.OneToOneField(
-        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="mutant"
+        "sheets.Character",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="mutant",
+        verbose_name=_("character"),
     )
     # "" until the player chooses it: a new character is nobody yet (the creation steps)
-    role = models.CharField(max_length=20, choices=Role.choices, blank=True, default="")
-    face = models.CharField(max_length=200, blank=True)
-    body = models.CharField(max_length=200, blank=True)
-    clothing = models.CharField(max_length=200, blank=True)
+    role = models.CharField(
+        max_length=20, choices=Role.choices, blank=True, default="", verbose_name=_("role")
+    )
+    face = models.CharField(max_length=200, blank=True, verbose_name=_("face"))
+    body = models.CharField(max_length=200, blank=True, verbose_name=_("body"))
+    clothing = models.CharField(max_length=200, blank=True, verbose_name=_("clothing"))
 
-    strength = models.PositiveSmallIntegerField(default=2)
-    agility = models.PositiveSmallIntegerField(default=2)
-    wits = models.PositiveSmallIntegerField(default=2)
-    empathy = models.PositiveSmallIntegerField(default=2)
+    strength = models.PositiveSmallIntegerField(
+        default=2, verbose_name=pgettext_lazy("Mutant: Year Zero attribute", "strength")
+    )
+    agility = models.PositiveSmallIntegerField(
+        default=2, verbose_name=pgettext_lazy("Mutant: Year Zero attribute", "agility")
+    )
+    wits = models.PositiveSmallIntegerField(
+        default=2, verbose_name=pgettext_lazy("Mutant: Year Zero attribute", "wits")
+    )
+    empathy = models.PositiveSmallIntegerField(
+        default=2, verbose_name=pgettext_lazy("Mutant: Year Zero attribute", "empathy")
+    )
 
     damage = models.PositiveSmallIntegerField(_("damage (Strength trauma)"), default=0)
     fatigue = models.PositiveSmallIntegerField(_("fatigue (Agility trauma)"), default=0)
     confusion = models.PositiveSmallIntegerField(_("confusion (Wits trauma)"), default=0)
     doubt = models.PositiveSmallIntegerField(_("doubt (Empathy trauma)"), default=0)
 
-    endure = models.PositiveSmallIntegerField(default=0)
-    force = models.PositiveSmallIntegerField(default=0)
-    fight = models.PositiveSmallIntegerField(default=0)
-    sneak = models.PositiveSmallIntegerField(default=0)
-    move = models.PositiveSmallIntegerField(default=0)
-    shoot = models.PositiveSmallIntegerField(default=0)
-    scout = models.PositiveSmallIntegerField(default=0)
-    comprehend = models.PositiveSmallIntegerField(default=0)
-    know_the_zone = models.PositiveSmallIntegerField(default=0)
-    sense_emotion = models.PositiveSmallIntegerField(default=0)
-    manipulate = models.PositiveSmallIntegerField(default=0)
-    heal = models.PositiveSmallIntegerField(default=0)
+    endure = models.PositiveSmallIntegerField(default=0, verbose_name=_("endure"))
+    force = models.PositiveSmallIntegerField(default=0, verbose_name=_("force"))
+    fight = models.PositiveSmallIntegerField(default=0, verbose_name=_("fight"))
+    sneak = models.PositiveSmallIntegerField(default=0, verbose_name=_("sneak"))
+    move = models.PositiveSmallIntegerField(default=0, verbose_name=_("move"))
+    shoot = models.PositiveSmallIntegerField(default=0, verbose_name=_("shoot"))
+    scout = models.PositiveSmallIntegerField(default=0, verbose_name=_("scout"))
+    comprehend = models.PositiveSmallIntegerField(default=0, verbose_name=_("comprehend"))
+    know_the_zone = models.PositiveSmallIntegerField(default=0, verbose_name=_("know the zone"))
+    sense_emotion = models.PositiveSmallIntegerField(default=0, verbose_name=_("sense emotion"))
+    manipulate = models.PositiveSmallIntegerField(default=0, verbose_name=_("manipulate"))
+    heal = models.PositiveSmallIntegerField(default=0, verbose_name=_("heal"))
     specialist_skill = models.PositiveSmallIntegerField(
-        default=0, help_text=_("The role's specialist skill (Intimidate for an Enforcer...).")
+        default=0,
+        help_text=_("The role's specialist skill (Intimidate for an Enforcer...)."),
+        verbose_name=_("specialist skill"),
     )
 
     rot_temporary = models.PositiveSmallIntegerField(_("temporary rot points"), default=0)
     rot_permanent = models.PositiveSmallIntegerField(_("permanent rot points"), default=0)
     experience = models.PositiveSmallIntegerField(_("experience points"), default=0)
-    mutation_points = models.PositiveSmallIntegerField(default=0)
+    mutation_points = models.PositiveSmallIntegerField(default=0, verbose_name=_("mutation points"))
 
     armor_name = models.CharField(_("armor"), max_length=100, blank=True)
-    armor_rating = models.PositiveSmallIntegerField(default=0)
+    armor_rating = models.PositiveSmallIntegerField(default=0, verbose_name=_("armor rating"))
     armor_natural = models.BooleanField(
         _("natural armor"), default=False, help_text=_("Natural armor never loses rating.")
     )
     rot_suit_name = models.CharField(_("rot suit"), max_length=100, blank=True)
-    rot_suit_rating = models.PositiveSmallIntegerField(default=0)
+    rot_suit_rating = models.PositiveSmallIntegerField(default=0, verbose_name=_("rot suit rating"))
 
     # The paper sheet beyond the seed's list (issue 8): relationships, big dream, notes,
     # supplies counted in units (4 to a line of gear) and the four conditions.
@@ -117,17 +134,17 @@ class MutantSheet(models.Model):
     pc_you_hate = models.CharField(_("the PC you hate"), max_length=100, blank=True)
     pc_to_protect = models.CharField(_("the PC you need to protect"), max_length=100, blank=True)
     big_dream = models.CharField(_("your big dream"), max_length=200, blank=True)
-    notes = models.TextField(blank=True)
+    notes = models.TextField(blank=True, verbose_name=_("notes"))
 
     grub = models.PositiveSmallIntegerField(_("rations of grub"), default=0)
     water = models.PositiveSmallIntegerField(_("rations of water"), default=0)
-    bullets = models.PositiveSmallIntegerField(default=0)
+    bullets = models.PositiveSmallIntegerField(default=0, verbose_name=_("bullets"))
     booze = models.PositiveSmallIntegerField(_("doses of booze"), default=0)
 
-    starving = models.BooleanField(default=False)
-    dehydrated = models.BooleanField(default=False)
-    sleepless = models.BooleanField(default=False)
-    hypothermic = models.BooleanField(default=False)
+    starving = models.BooleanField(default=False, verbose_name=_("starving"))
+    dehydrated = models.BooleanField(default=False, verbose_name=_("dehydrated"))
+    sleepless = models.BooleanField(default=False, verbose_name=_("sleepless"))
+    hypothermic = models.BooleanField(default=False, verbose_name=_("hypothermic"))
 
     history = HistoricalRecords()
 
@@ -161,10 +178,12 @@ class MutantGearLine(models.Model):
     """A line of gear: weight in lines (tiny items weigh nothing), and the item's gear
     bonus when it helps a roll (a tool, a crowbar...)."""
 
-    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="gear")
-    name = models.CharField(max_length=100)
+    sheet = models.ForeignKey(
+        MutantSheet, on_delete=models.CASCADE, related_name="gear", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
     weight = models.DecimalField(
-        "weight (lines)", max_digits=4, decimal_places=2, default=1,
+        _("weight (lines)"), max_digits=4, decimal_places=2, default=1,
         help_text=_("1 line, 0.5 for light items, 0.25 for very light ones."),
     )  # fmt: skip
     tiny = models.BooleanField(
@@ -174,6 +193,7 @@ class MutantGearLine(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("mutant gear line")
         ordering = ["pk"]
         constraints = [
             CheckConstraint(condition=Q(weight__gte=0), name="%(class)s_weight_not_negative"),
@@ -185,21 +205,28 @@ class MutantGearLine(models.Model):
 
 
 class MutantWeapon(models.Model):
-    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="weapons")
-    name = models.CharField(max_length=100)
-    bonus = models.SmallIntegerField(default=0, help_text=_("Gear dice; can be negative."))
-    damage = models.PositiveSmallIntegerField(default=1)
-    range = models.CharField(max_length=20, choices=Range.choices, default=Range.ARMS_LENGTH)
-    special = models.CharField(max_length=200, blank=True)
+    sheet = models.ForeignKey(
+        MutantSheet, on_delete=models.CASCADE, related_name="weapons", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    bonus = models.SmallIntegerField(
+        default=0, help_text=_("Gear dice; can be negative."), verbose_name=_("bonus")
+    )
+    damage = models.PositiveSmallIntegerField(default=1, verbose_name=_("damage"))
+    range = models.CharField(
+        max_length=20, choices=Range.choices, default=Range.ARMS_LENGTH, verbose_name=_("range")
+    )
+    special = models.CharField(max_length=200, blank=True, verbose_name=_("special"))
     # The seed: weapons "count in their Gear weight". A weapon's weight is kept here,
     # once, and counted with the gear lines (rules.carried_weight).
     weight = models.DecimalField(
-        "weight (lines)", max_digits=4, decimal_places=2, default=1,
+        _("weight (lines)"), max_digits=4, decimal_places=2, default=1,
         help_text=_("Lines of gear it takes: 1 for a bat, 0.5 for a slingshot."),
     )  # fmt: skip
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("mutant weapon")
         ordering = ["pk"]
         constraints = [
             _between("bonus", -10, 10),
@@ -212,11 +239,14 @@ class MutantWeapon(models.Model):
 
 
 class MutantTalent(models.Model):
-    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="talents")
-    name = models.CharField(max_length=100)
+    sheet = models.ForeignKey(
+        MutantSheet, on_delete=models.CASCADE, related_name="talents", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("mutant talent")
         ordering = ["pk"]
 
     def __str__(self):
@@ -224,11 +254,14 @@ class MutantTalent(models.Model):
 
 
 class MutantMutation(models.Model):
-    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="mutations")
-    name = models.CharField(max_length=100)
+    sheet = models.ForeignKey(
+        MutantSheet, on_delete=models.CASCADE, related_name="mutations", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("mutant mutation")
         ordering = ["pk"]
 
     def __str__(self):
@@ -249,14 +282,20 @@ def _named(message):
 class MutantArtifact(models.Model):
     """An artifact from the Old Age, as the paper sheet's Artifacts box lists it."""
 
-    sheet = models.ForeignKey(MutantSheet, on_delete=models.CASCADE, related_name="artifacts")
-    name = models.CharField(max_length=100)
+    sheet = models.ForeignKey(
+        MutantSheet, on_delete=models.CASCADE, related_name="artifacts", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
     effect = models.CharField(
-        max_length=200, blank=True, help_text=_("What it does: its bonus, its use.")
+        max_length=200,
+        blank=True,
+        help_text=_("What it does: its bonus, its use."),
+        verbose_name=_("effect"),
     )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("mutant artifact")
         ordering = ["pk"]
         constraints = [_named(_("Give the artifact a name."))]
 
@@ -269,18 +308,27 @@ class MutantCriticalInjury(models.Model):
     does (a lethal injury kills unless healed within the time limit), the healing time."""
 
     sheet = models.ForeignKey(
-        MutantSheet, on_delete=models.CASCADE, related_name="critical_injuries"
+        MutantSheet,
+        on_delete=models.CASCADE,
+        related_name="critical_injuries",
+        verbose_name=_("sheet"),
     )
-    name = models.CharField(max_length=100)
-    effect = models.CharField(max_length=200, blank=True)
-    lethal = models.BooleanField(default=False)
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    effect = models.CharField(max_length=200, blank=True, verbose_name=_("effect"))
+    lethal = models.BooleanField(default=False, verbose_name=_("lethal"))
     time_limit = models.CharField(
-        max_length=40, blank=True, help_text=_("Lethal injuries only: e.g. 3 hours.")
+        max_length=40,
+        blank=True,
+        help_text=_("Lethal injuries only: e.g. 3 hours."),
+        verbose_name=_("time limit"),
     )
-    healing_time = models.CharField(max_length=40, blank=True, help_text=_("e.g. 4 days."))
+    healing_time = models.CharField(
+        max_length=40, blank=True, help_text=_("e.g. 4 days."), verbose_name=_("healing time")
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("mutant critical injury")
         ordering = ["pk"]
         verbose_name_plural = _("critical injuries")
         constraints = [
@@ -308,14 +356,21 @@ class MutantSector(models.Model):
     picks the level on the rot roll)."""
 
     party = models.OneToOneField(
-        "sheets.Party", on_delete=models.CASCADE, primary_key=True, related_name="mutant_sector"
+        "sheets.Party",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="mutant_sector",
+        verbose_name=_("party"),
     )
     rot_level = models.PositiveSmallIntegerField(
-        default=1, help_text=_("0 Zone oasis, 1 weak rot, 2 strong rot, 3 hotspot.")
+        default=1,
+        help_text=_("0 Zone oasis, 1 weak rot, 2 strong rot, 3 hotspot."),
+        verbose_name=_("rot level"),
     )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("mutant sector")
         constraints = [
             CheckConstraint(condition=Q(rot_level__lte=3), name="mutantsector_rot_level_range")
         ]

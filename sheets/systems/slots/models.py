@@ -57,21 +57,33 @@ def _numbers(text: str) -> list[int]:
 class SlotsPeople(models.Model):
     """A people's sheet layout: focus slots 1..N (the focus die) and gear slots 2..M."""
 
-    name = models.CharField(max_length=60, unique=True)
-    focus_slots = models.PositiveSmallIntegerField(default=4)
-    head = models.PositiveSmallIntegerField(default=2, help_text=_("The head's gear slot."))
+    name = models.CharField(max_length=60, unique=True, verbose_name=_("name"))
+    focus_slots = models.PositiveSmallIntegerField(default=4, verbose_name=_("focus slots"))
+    head = models.PositiveSmallIntegerField(
+        default=2, help_text=_("The head's gear slot."), verbose_name=_("head")
+    )
     extremities = models.CharField(
-        max_length=60, default="5, 6", help_text=_("Body slots where ice starts, e.g. 5, 6.")
+        max_length=60,
+        default="5, 6",
+        help_text=_("Body slots where ice starts, e.g. 5, 6."),
+        verbose_name=_("extremities"),
     )
     adjacency = models.CharField(
-        max_length=300, blank=True, help_text=_("Adjacent gear slots, e.g. 2-3, 3-4, 4-5.")
+        max_length=300,
+        blank=True,
+        help_text=_("Adjacent gear slots, e.g. 2-3, 3-4, 4-5."),
+        verbose_name=_("adjacency"),
     )
     focus_adjacency = models.CharField(
-        max_length=200, blank=True, help_text=_("Adjacent focus slots, e.g. 1-2, 2-3.")
+        max_length=200,
+        blank=True,
+        help_text=_("Adjacent focus slots, e.g. 1-2, 2-3."),
+        verbose_name=_("focus adjacency"),
     )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("slots people")
         ordering = ["name"]
         verbose_name_plural = _("Slots peoples")
         constraints = [
@@ -118,13 +130,18 @@ class SlotsPeople(models.Model):
 class SlotsPeopleSlot(models.Model):
     """One numbered gear slot of a people: body, grip or pack, and its name."""
 
-    people = models.ForeignKey(SlotsPeople, on_delete=models.CASCADE, related_name="slots")
-    number = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=4, choices=[(k, k.title()) for k in SLOT_KINDS])
-    name = models.CharField(max_length=40)
+    people = models.ForeignKey(
+        SlotsPeople, on_delete=models.CASCADE, related_name="slots", verbose_name=_("people")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    kind = models.CharField(
+        max_length=4, choices=[(k, k.title()) for k in SLOT_KINDS], verbose_name=_("kind")
+    )
+    name = models.CharField(max_length=40, verbose_name=_("name"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("slots people slot")
         ordering = ["people", "number"]
         constraints = [
             UniqueConstraint(fields=["people", "number"], name="slotspeopleslot_unique_number"),
@@ -152,23 +169,31 @@ class SlotsPeopleSlot(models.Model):
 
 class SlotsSheet(models.Model):
     character = models.OneToOneField(
-        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="slots"
+        "sheets.Character",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="slots",
+        verbose_name=_("character"),
     )
-    people = models.ForeignKey(SlotsPeople, on_delete=models.PROTECT, related_name="sheets")
-    notes = models.TextField(blank=True)
+    people = models.ForeignKey(
+        SlotsPeople, on_delete=models.PROTECT, related_name="sheets", verbose_name=_("people")
+    )
+    notes = models.TextField(blank=True, verbose_name=_("notes"))
     pack_dropped = models.BooleanField(
         default=False,
         help_text=_("A dropped pack counts as empty for every check while it is down."),
+        verbose_name=_("pack dropped"),
     )
-    unconscious = models.BooleanField(default=False)
-    dead = models.BooleanField(default=False)
+    unconscious = models.BooleanField(default=False, verbose_name=_("unconscious"))
+    dead = models.BooleanField(default=False, verbose_name=_("dead"))
     # Time: tries spent in the cold (ice worsens every 5/10/20 by clothing) and resting
     # (5 tries clear one exhaustion); counters the GM's time actions move.
-    cold_tries = models.PositiveSmallIntegerField(default=0)
-    rest_tries = models.PositiveSmallIntegerField(default=0)
+    cold_tries = models.PositiveSmallIntegerField(default=0, verbose_name=_("cold tries"))
+    rest_tries = models.PositiveSmallIntegerField(default=0, verbose_name=_("rest tries"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("slots sheet")
         constraints = [
             CheckConstraint(condition=Q(cold_tries__lte=100), name="slotssheet_cold_range"),
             CheckConstraint(condition=Q(rest_tries__lte=100), name="slotssheet_rest_range"),
@@ -181,20 +206,31 @@ class SlotsSheet(models.Model):
 class SlotsItem(models.Model):
     """An item in a gear slot: its tags are what the checks read."""
 
-    sheet = models.ForeignKey(SlotsSheet, on_delete=models.CASCADE, related_name="items")
-    slot = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=80)
-    tags = models.CharField(max_length=200, blank=True, help_text=_("Comma-separated game tags."))
+    sheet = models.ForeignKey(
+        SlotsSheet, on_delete=models.CASCADE, related_name="items", verbose_name=_("sheet")
+    )
+    slot = models.PositiveSmallIntegerField(verbose_name=_("slot"))
+    name = models.CharField(max_length=80, verbose_name=_("name"))
+    tags = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text=_("Comma-separated game tags."),
+        verbose_name=_("tags"),
+    )
     free_tags = models.CharField(
         max_length=200,
         blank=True,
         help_text=_("Your own words (magical, hot...), comma-separated."),
+        verbose_name=_("free tags"),
     )
-    wrapped = models.BooleanField(default=False, help_text=_("Rigid but wrapped: does not clank."))
-    damaged = models.BooleanField(default=False)
+    wrapped = models.BooleanField(
+        default=False, help_text=_("Rigid but wrapped: does not clank."), verbose_name=_("wrapped")
+    )
+    damaged = models.BooleanField(default=False, verbose_name=_("damaged"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("slots item")
         ordering = ["slot", "pk"]
         constraints = [
             CheckConstraint(
@@ -231,17 +267,25 @@ class SlotsItem(models.Model):
 class SlotsIdea(models.Model):
     """An idea in a focus slot: a spell, bond, devotion or interest (aiming, heeding)."""
 
-    sheet = models.ForeignKey(SlotsSheet, on_delete=models.CASCADE, related_name="ideas")
-    slot = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=10, choices=[(k, k.title()) for k in IDEA_KINDS])
-    name = models.CharField(max_length=80)
-    target = models.CharField(
-        max_length=80, blank=True, help_text=_("Who or what is aimed at or heeded.")
+    sheet = models.ForeignKey(
+        SlotsSheet, on_delete=models.CASCADE, related_name="ideas", verbose_name=_("sheet")
     )
-    concentrating = models.BooleanField(default=False)
+    slot = models.PositiveSmallIntegerField(verbose_name=_("slot"))
+    kind = models.CharField(
+        max_length=10, choices=[(k, k.title()) for k in IDEA_KINDS], verbose_name=_("kind")
+    )
+    name = models.CharField(max_length=80, verbose_name=_("name"))
+    target = models.CharField(
+        max_length=80,
+        blank=True,
+        help_text=_("Who or what is aimed at or heeded."),
+        verbose_name=_("target"),
+    )
+    concentrating = models.BooleanField(default=False, verbose_name=_("concentrating"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("slots idea")
         ordering = ["slot"]
         constraints = [
             UniqueConstraint(fields=["sheet", "slot"], name="slotsidea_one_per_slot"),
@@ -270,17 +314,27 @@ class SlotsMark(models.Model):
     """How one slot is marked: a wound (body slots only) and at most one condition.
     One row per slot (unique), so a slot can never hold two conditions."""
 
-    sheet = models.ForeignKey(SlotsSheet, on_delete=models.CASCADE, related_name="marks")
-    area = models.CharField(max_length=5, choices=[(a, a.title()) for a in AREAS])
-    number = models.PositiveSmallIntegerField()
-    wound = models.CharField(max_length=6, blank=True, choices=[(w, w.title()) for w in WOUNDS])
-    condition = models.CharField(
-        max_length=12, blank=True, choices=[(c, c.title()) for c in CONDITION_NAMES]
+    sheet = models.ForeignKey(
+        SlotsSheet, on_delete=models.CASCADE, related_name="marks", verbose_name=_("sheet")
     )
-    burning_rounds = models.PositiveSmallIntegerField(default=0)
+    area = models.CharField(
+        max_length=5, choices=[(a, a.title()) for a in AREAS], verbose_name=_("area")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    wound = models.CharField(
+        max_length=6, blank=True, choices=[(w, w.title()) for w in WOUNDS], verbose_name=_("wound")
+    )
+    condition = models.CharField(
+        max_length=12,
+        blank=True,
+        choices=[(c, c.title()) for c in CONDITION_NAMES],
+        verbose_name=_("condition"),
+    )
+    burning_rounds = models.PositiveSmallIntegerField(default=0, verbose_name=_("burning rounds"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("slots mark")
         ordering = ["area", "number"]
         constraints = [
             UniqueConstraint(fields=["sheet", "area", "number"], name="slotsmark_one_per_slot"),
@@ -350,14 +404,21 @@ class SlotsClock(models.Model):
     ]
 
     party = models.OneToOneField(
-        "sheets.Party", on_delete=models.CASCADE, primary_key=True, related_name="slots_clock"
+        "sheets.Party",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="slots_clock",
+        verbose_name=_("party"),
     )
-    rounds = models.PositiveIntegerField(default=0)
-    tries = models.PositiveIntegerField(default=0)
-    cold = models.CharField(max_length=2, choices=COLD, default="", blank=True)
+    rounds = models.PositiveIntegerField(default=0, verbose_name=_("rounds"))
+    tries = models.PositiveIntegerField(default=0, verbose_name=_("tries"))
+    cold = models.CharField(
+        max_length=2, choices=COLD, default="", blank=True, verbose_name=_("cold")
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("slots clock")
         constraints = [
             CheckConstraint(condition=Q(rounds__lte=100_000), name="slotsclock_rounds_range"),
             CheckConstraint(condition=Q(tries__lte=100_000), name="slotsclock_tries_range"),

@@ -58,17 +58,21 @@ def _skill(label):
 
 class TwilightSheet(models.Model):
     character = models.OneToOneField(
-        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="twilight"
+        "sheets.Character",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="twilight",
+        verbose_name=_("character"),
     )
-    nationality = models.CharField(max_length=60, blank=True)
+    nationality = models.CharField(max_length=60, blank=True, verbose_name=_("nationality"))
     branch = models.CharField(_("military branch"), max_length=60, blank=True)
-    rank = models.CharField(max_length=60, blank=True)
-    age = models.PositiveSmallIntegerField(null=True, blank=True)
-    appearance = models.CharField(max_length=200, blank=True)
-    moral_code = models.CharField(max_length=200, blank=True)
-    big_dream = models.CharField(max_length=200, blank=True)
-    buddy = models.CharField(max_length=100, blank=True)
-    notes = models.TextField(blank=True)
+    rank = models.CharField(max_length=60, blank=True, verbose_name=_("rank"))
+    age = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("age"))
+    appearance = models.CharField(max_length=200, blank=True, verbose_name=_("appearance"))
+    moral_code = models.CharField(max_length=200, blank=True, verbose_name=_("moral code"))
+    big_dream = models.CharField(max_length=200, blank=True, verbose_name=_("big dream"))
+    buddy = models.CharField(max_length=100, blank=True, verbose_name=_("buddy"))
+    notes = models.TextField(blank=True, verbose_name=_("notes"))
 
     strength = _level(_("STR"))
     agility = _level(_("AGL"))
@@ -89,8 +93,8 @@ class TwilightSheet(models.Model):
     persuasion = _skill(_("Persuasion"))
 
     coolness_under_fire = _level(_("coolness under fire"), default="D")
-    damage = models.PositiveSmallIntegerField(default=0)
-    stress = models.PositiveSmallIntegerField(default=0)
+    damage = models.PositiveSmallIntegerField(default=0, verbose_name=_("damage"))
+    stress = models.PositiveSmallIntegerField(default=0, verbose_name=_("stress"))
     radiation = models.PositiveSmallIntegerField(_("rad points"), default=0)
     radiation_permanent = models.PositiveSmallIntegerField(_("permanent rad points"), default=0)
     experience = models.PositiveSmallIntegerField(_("experience points"), default=0)
@@ -122,13 +126,18 @@ class TwilightSheet(models.Model):
 
 
 class TwilightSpecialty(models.Model):
-    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="specialties")
-    name = models.CharField(max_length=60)
-    skill = models.CharField(max_length=20, choices=SKILL_CHOICES, default="ranged_combat")
+    sheet = models.ForeignKey(
+        TwilightSheet, on_delete=models.CASCADE, related_name="specialties", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=60, verbose_name=_("name"))
+    skill = models.CharField(
+        max_length=20, choices=SKILL_CHOICES, default="ranged_combat", verbose_name=_("skill")
+    )
     effect = models.CharField(_("what it gives"), max_length=200, blank=True)
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("twilight specialty")
         ordering = ["pk"]
         verbose_name_plural = _("specialties")
         constraints = [_one_of("skill", SKILLS)]
@@ -138,25 +147,35 @@ class TwilightSpecialty(models.Model):
 
 
 class TwilightWeapon(models.Model):
-    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="weapons")
-    name = models.CharField(max_length=60)
-    skill = models.CharField(max_length=20, choices=WEAPON_SKILL_CHOICES, default="ranged_combat")
-    damage = models.PositiveSmallIntegerField(default=2)
-    crit_threshold = models.PositiveSmallIntegerField(default=3)
-    armor_modifier = models.SmallIntegerField(default=0)
-    range = models.CharField(max_length=30, blank=True)
+    sheet = models.ForeignKey(
+        TwilightSheet, on_delete=models.CASCADE, related_name="weapons", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=60, verbose_name=_("name"))
+    skill = models.CharField(
+        max_length=20,
+        choices=WEAPON_SKILL_CHOICES,
+        default="ranged_combat",
+        verbose_name=_("skill"),
+    )
+    damage = models.PositiveSmallIntegerField(default=2, verbose_name=_("damage"))
+    crit_threshold = models.PositiveSmallIntegerField(default=3, verbose_name=_("crit threshold"))
+    armor_modifier = models.SmallIntegerField(default=0, verbose_name=_("armor modifier"))
+    range = models.CharField(max_length=30, blank=True, verbose_name=_("range"))
     rate_of_fire = models.PositiveSmallIntegerField(_("RoF"), default=0)
-    reliability = models.PositiveSmallIntegerField(default=5)
+    reliability = models.PositiveSmallIntegerField(default=5, verbose_name=_("reliability"))
     reliability_max = models.PositiveSmallIntegerField(_("max reliability"), default=5)
     magazine_capacity = models.PositiveSmallIntegerField(
         _("magazine"), default=0, help_text=_("Rounds a magazine or belt holds; 0 for no firearm.")
     )
     rounds_loaded = models.PositiveSmallIntegerField(_("rounds"), default=0)
-    jammed = models.BooleanField(default=False)
-    weight = models.DecimalField(max_digits=4, decimal_places=2, default=1)
+    jammed = models.BooleanField(default=False, verbose_name=_("jammed"))
+    weight = models.DecimalField(
+        max_digits=4, decimal_places=2, default=1, verbose_name=_("weight")
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("twilight weapon")
         ordering = ["pk"]
         constraints = [
             _one_of("skill", WEAPON_SKILLS),
@@ -197,13 +216,16 @@ class MagazineKind(models.TextChoices):
 class TwilightMagazine(models.Model):
     """A spare magazine or ammo belt, loaded with ``rounds``, for one of the weapons."""
 
-    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="magazines")
+    sheet = models.ForeignKey(
+        TwilightSheet, on_delete=models.CASCADE, related_name="magazines", verbose_name=_("sheet")
+    )
     weapon = models.ForeignKey(
         TwilightWeapon, on_delete=models.SET_NULL, null=True, blank=True, related_name="spares",
-        help_text=_("The weapon it fits."),
-    )  # fmt: skip
-    kind = models.CharField(max_length=10, choices=MagazineKind.choices, default="magazine")
-    rounds = models.PositiveSmallIntegerField(default=30)
+        help_text=_("The weapon it fits."), verbose_name=_("weapon"),)  # fmt: skip
+    kind = models.CharField(
+        max_length=10, choices=MagazineKind.choices, default="magazine", verbose_name=_("kind")
+    )
+    rounds = models.PositiveSmallIntegerField(default=30, verbose_name=_("rounds"))
     history = HistoricalRecords()
 
     class Meta:
@@ -216,9 +238,11 @@ class TwilightMagazine(models.Model):
 
 
 class TwilightArmor(models.Model):
-    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="armor")
-    name = models.CharField(max_length=60)
-    rating = models.PositiveSmallIntegerField(default=1)
+    sheet = models.ForeignKey(
+        TwilightSheet, on_delete=models.CASCADE, related_name="armor", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=60, verbose_name=_("name"))
+    rating = models.PositiveSmallIntegerField(default=1, verbose_name=_("rating"))
     covers_head = models.BooleanField(_("head"), default=False)
     covers_torso = models.BooleanField(_("torso"), default=True)
     covers_arms = models.BooleanField(_("arms"), default=False)
@@ -226,6 +250,7 @@ class TwilightArmor(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("twilight armor")
         ordering = ["pk"]
         verbose_name_plural = _("armor")
         constraints = [_between("rating", 0, 10)]
@@ -239,8 +264,10 @@ class TwilightArmor(models.Model):
 
 
 class TwilightGear(models.Model):
-    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="gear")
-    name = models.CharField(max_length=100)
+    sheet = models.ForeignKey(
+        TwilightSheet, on_delete=models.CASCADE, related_name="gear", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
     weight = models.DecimalField(
         _("weight"), max_digits=4, decimal_places=2, default=1,
         help_text=_("Encumbrance units: 1, 0.5, 0.25; 0 for tiny items."),
@@ -248,6 +275,7 @@ class TwilightGear(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("twilight gear")
         ordering = ["pk"]
         verbose_name_plural = _("gear")
         constraints = [
@@ -261,16 +289,23 @@ class TwilightGear(models.Model):
 class TwilightInjury(models.Model):
     """A critical injury: where, whether it can kill, how long until it does, healing."""
 
-    sheet = models.ForeignKey(TwilightSheet, on_delete=models.CASCADE, related_name="injuries")
-    name = models.CharField(max_length=100)
-    location = models.CharField(max_length=10, choices=LOCATION_CHOICES, default="torso")
-    lethal = models.BooleanField(default=False)
-    time_limit = models.CharField(max_length=40, blank=True, help_text=_("Lethal: until death."))
-    healing_time = models.CharField(max_length=40, blank=True)
-    effect = models.CharField(max_length=200, blank=True)
+    sheet = models.ForeignKey(
+        TwilightSheet, on_delete=models.CASCADE, related_name="injuries", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    location = models.CharField(
+        max_length=10, choices=LOCATION_CHOICES, default="torso", verbose_name=_("location")
+    )
+    lethal = models.BooleanField(default=False, verbose_name=_("lethal"))
+    time_limit = models.CharField(
+        max_length=40, blank=True, help_text=_("Lethal: until death."), verbose_name=_("time limit")
+    )
+    healing_time = models.CharField(max_length=40, blank=True, verbose_name=_("healing time"))
+    effect = models.CharField(max_length=200, blank=True, verbose_name=_("effect"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("twilight injury")
         ordering = ["pk"]
         verbose_name_plural = _("critical injuries")
         constraints = [_one_of("location", LOCATION_LABELS)]

@@ -56,13 +56,20 @@ def _between(field, low, high):
 
 class ZombieSheet(models.Model):
     character = models.OneToOneField(
-        "sheets.Character", on_delete=models.CASCADE, primary_key=True, related_name="zombie"
+        "sheets.Character",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="zombie",
+        verbose_name=_("character"),
     )
     background = models.CharField(
-        max_length=200, blank=True, help_text=_("Who the survivor was before (nurse, mechanic...).")
+        max_length=200,
+        blank=True,
+        help_text=_("Who the survivor was before (nurse, mechanic...)."),
+        verbose_name=_("background"),
     )
-    description = models.TextField(blank=True)
-    notes = models.TextField(blank=True)
+    description = models.TextField(blank=True, verbose_name=_("description"))
+    notes = models.TextField(blank=True, verbose_name=_("notes"))
 
     # The Player's Option: one point, unspent ("") or invested in a learned skill.
     option_skill = models.CharField(
@@ -123,13 +130,18 @@ class ZombieCondition(models.Model):
     """An injury (a penalty on top of the difficulty) or a status effect (a factor of
     the character's-status level: -1 or +1, not stacking)."""
 
-    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="conditions")
-    name = models.CharField(max_length=100)
-    kind = models.CharField(max_length=10, choices=ConditionKind.choices, default="injury")
-    modifier = models.SmallIntegerField(default=-1)
+    sheet = models.ForeignKey(
+        ZombieSheet, on_delete=models.CASCADE, related_name="conditions", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    kind = models.CharField(
+        max_length=10, choices=ConditionKind.choices, default="injury", verbose_name=_("kind")
+    )
+    modifier = models.SmallIntegerField(default=-1, verbose_name=_("modifier"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("zombie condition")
         ordering = ["pk"]
         constraints = [
             _between("modifier", -MAX_INJURY, 1),
@@ -155,13 +167,16 @@ class ZombieCondition(models.Model):
 
 
 class ZombieItem(models.Model):
-    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="items")
-    name = models.CharField(max_length=100)
-    quantity = models.PositiveSmallIntegerField(default=1)
-    note = models.CharField(max_length=200, blank=True)
+    sheet = models.ForeignKey(
+        ZombieSheet, on_delete=models.CASCADE, related_name="items", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    quantity = models.PositiveSmallIntegerField(default=1, verbose_name=_("quantity"))
+    note = models.CharField(max_length=200, blank=True, verbose_name=_("note"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("zombie item")
         ordering = ["pk"]
         constraints = [_between("quantity", 0, MAX_COUNT)]
 
@@ -170,16 +185,19 @@ class ZombieItem(models.Model):
 
 
 class ZombieWeapon(models.Model):
-    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="weapons")
-    name = models.CharField(max_length=100)
+    sheet = models.ForeignKey(
+        ZombieSheet, on_delete=models.CASCADE, related_name="weapons", verbose_name=_("sheet")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
     ammo = models.CharField(
         _("ammunition"), max_length=50, blank=True, help_text=_("9mm, shells...")
     )
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=200, blank=True, verbose_name=_("note"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("zombie weapon")
         ordering = ["pk"]
         constraints = [_between("rounds", 0, MAX_COUNT)]
 
@@ -198,18 +216,27 @@ class ZombieTask(models.Model):
     failed (no retry) until the GM marks the situation changed; a basic task needs no
     roll. Its checks are the rolls that name it (``Roll.inputs["task"]``)."""
 
-    sheet = models.ForeignKey(ZombieSheet, on_delete=models.CASCADE, related_name="tasks")
+    sheet = models.ForeignKey(
+        ZombieSheet, on_delete=models.CASCADE, related_name="tasks", verbose_name=_("sheet")
+    )
     name = models.CharField(_("task"), max_length=200)
-    status = models.CharField(max_length=10, choices=TaskStatus.choices, default="open")
+    status = models.CharField(
+        max_length=10, choices=TaskStatus.choices, default="open", verbose_name=_("status")
+    )
     basic = models.BooleanField(
-        default=False, help_text=_("The GM ruled it a basic action: no roll needed.")
+        default=False,
+        help_text=_("The GM ruled it a basic action: no roll needed."),
+        verbose_name=_("basic"),
     )
     situation_changes = models.PositiveSmallIntegerField(
-        default=0, help_text=_("How often the GM marked the situation changed after a failure.")
+        default=0,
+        help_text=_("How often the GM marked the situation changed after a failure."),
+        verbose_name=_("situation changes"),
     )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("zombie task")
         ordering = ["pk"]
         constraints = [_between("situation_changes", 0, 99)]
 
@@ -236,16 +263,17 @@ class ZombieKind(models.Model):
     seed: 6 for agility, perception or cunning; 5 for strength or endurance). Admin-
     editable data; ``sheets.systems.zombie.kinds.ensure_zombie_kinds`` ships the seed's."""
 
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100, unique=True, verbose_name=_("name"))
     agility = _target_field(_("agility"), 6)
     perception = _target_field(_("perception"), 6)
     cunning = _target_field(_("cunning"), 6)
     strength = _target_field(_("strength"), 5)
     endurance = _target_field(_("endurance"), 5)
-    notes = models.CharField(max_length=200, blank=True)
+    notes = models.CharField(max_length=200, blank=True, verbose_name=_("notes"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("zombie kind")
         ordering = ["name"]
         constraints = [_between(name, 2, 6) for name, _label in ABILITIES]
 
