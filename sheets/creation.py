@@ -16,6 +16,9 @@ from django.utils.module_loading import import_string
 
 from sheets.editing.numbers import number_message, typed_widget
 from sheets.history_access import in_english
+from sheets.reasons import pgettext_noop
+
+CREATION = pgettext_noop("history reason", "Creation: %(what)s")  # a step's history reason
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ class StepForm(forms.Form):
         """Set ``fields`` on the sheet and save it, in its history as this step."""
         for name, value in fields.items():
             setattr(self.sheet, name, value)
-        self.sheet._change_reason = f"Creation: {in_english(title)}"  # put into words: history
+        self.sheet._change_reason = CREATION % {"what": in_english(title)}
         self.sheet.save()
 
     def save(self) -> None:
@@ -170,5 +173,5 @@ class OneRowForm(StepForm):
     def save(self):
         first = self.rows().first() or self.model(sheet=self.sheet)
         first.name = self.cleaned_data["name"]
-        first._change_reason = f"Creation: {in_english(self.title)}"
+        first._change_reason = CREATION % {"what": in_english(self.title)}
         first.save()

@@ -7,15 +7,14 @@ Nothing here names a system: the sheet model and the row models come from the re
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from sheets.history_access import SHEET_ROWS_REASON
 from sheets.models import Character
+from sheets.reasons import reason_in_words
 from sheets.restore import row_models
 
 GROUP_WINDOW = timedelta(seconds=2)  # changes of one request land within this
@@ -43,38 +42,14 @@ class Entry:
         return reason_words(self.reason)
 
 
-# A history reason is stored in English (sheets.history_access.in_english); these are
-# the shapes Tableside stores, put into the reader's words here (the part in the middle,
-# a field's or a list's label, through the catalogue too). Anything else shows as stored.
-REASON_SHAPES = [
-    (re.compile(r"^Edited (?P<what>.+)$"), gettext_noop("Edited %(what)s")),
-    (re.compile(r"^Added (?P<what>.+)$"), gettext_noop("Added %(what)s")),
-    (re.compile(r"^Removed (?P<what>.+)$"), gettext_noop("Removed %(what)s")),
-    (re.compile(r"^Restored (?P<what>.+) \(undo\)$"), gettext_noop("Restored %(what)s (undo)")),
-    (re.compile(r"^Creation: (?P<what>.+)$"), gettext_noop("Creation: %(what)s")),
-    (
-        re.compile(r"^Restored the sheet as of (?P<what>.+)$"),
-        gettext_noop("Restored the sheet as of %(what)s"),
-    ),
-    (re.compile(r"^Undid: (?P<what>.+)$"), gettext_noop("Undid: %(what)s")),
-]
-FIXED_REASONS = (
-    gettext_noop("Left the party"),
-    gettext_noop("imported from a file"),
-)
-
-
 def reason_words(reason: str) -> str:
-    """A stored history reason in the reader's language (as stored when unknown)."""
+    """A stored history reason in the reader's language (sheets/reasons.py); one stored
+    before its shape was marked is looked up whole (a label: "Mutation roll"), and
+    anything else shows as stored."""
     if not reason:
         return ""
-    if reason in FIXED_REASONS:
-        return _(reason)
-    for shape, message in REASON_SHAPES:
-        found = shape.match(reason)
-        if found:
-            return _(message) % {"what": _(found["what"])}
-    return _(reason)
+    marked = reason_in_words(reason)
+    return marked if marked is not None else _(reason)
 
 
 def _first_up(text: str) -> str:

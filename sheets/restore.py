@@ -26,6 +26,7 @@ from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 
 from sheets.models import Character
+from sheets.reasons import pgettext_noop
 
 UNDO_SALT = "tableside.sheet-undo"
 UNDO_MAX_AGE = timedelta(hours=12)  # an undo is offered right after the change
@@ -281,7 +282,9 @@ def restore(character: Character, moment: datetime, *, user, reason: str,
 
 def restore_reason(moment: datetime) -> str:
     """Stored in English (a history reason); the history page puts it into words."""
-    return f"Restored the sheet as of {shown_moment(moment)}"
+    return pgettext_noop("history reason", "Restored the sheet as of %(what)s") % {
+        "what": shown_moment(moment)
+    }
 
 
 def shown_moment(moment: datetime) -> str:
@@ -348,7 +351,7 @@ def undo(character: Character, token: str, *, user) -> Change:
         character,
         change.started,
         user=user,
-        reason=f"Undid: {change.what}",
+        reason=pgettext_noop("history reason", "Undid: %(what)s") % {"what": change.what},
         inclusive=False,
         unchanged_after=change.finished,
     )

@@ -12,7 +12,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from config.ids import id_or_404
@@ -20,6 +19,7 @@ from sheets import history, party_settings, urgency
 from sheets.editing import readable_character, sheet_page_context
 from sheets.forms import JoinPartyForm, NewCharacterForm, PartyForm
 from sheets.models import Character, Membership, Party
+from sheets.reasons import pgettext_noop
 from sheets.systems.registry import all_systems, start_choices
 
 
@@ -211,7 +211,7 @@ def _leave_party(characters):
     for character in characters:
         character.party = None
         # stored in English, shown in the reader's language (sheets.history)
-        character._change_reason = gettext_noop("Left the party")
+        character._change_reason = pgettext_noop("history reason", "Left the party")
         character.save(update_fields=["party", "updated"])
 
 

@@ -16,6 +16,12 @@ from sheets.editing.saving import editable_character, row_model_and_fk, sheet_lo
 from sheets.editing.state import CollectionState, new_row_form, row_state
 from sheets.editing.views import changed, render_sheet, row_gone_response
 from sheets.history_access import in_english
+from sheets.reasons import pgettext_noop
+
+# the history reasons of a row added, removed and put back ("Added gear line")
+ADDED = pgettext_noop("history reason", "Added %(what)s")
+REMOVED = pgettext_noop("history reason", "Removed %(what)s")
+RESTORED = pgettext_noop("history reason", "Restored %(what)s (undo)")
 
 
 def _collection_or_404(system, name):
@@ -57,7 +63,7 @@ def row_add(request, pk, collection):
             _("The new %(item)s was not added: see the form.") % {"item": found.item_label},
         )
         return render_sheet(request, pk, add_forms={found.name: form}, status=422)
-    form.instance._change_reason = f"Added {in_english(found.item_label)}"
+    form.instance._change_reason = ADDED % {"what": in_english(found.item_label)}
     row = form.save()
     if not request.htmx:
         messages.success(
@@ -90,7 +96,7 @@ def row_remove(request, pk, collection, row_pk):
             messages.warning(request, message)
             return redirect("character_sheet", pk=pk)
         label = str(row)
-        row._change_reason = f"Removed {in_english(found.item_label)}"
+        row._change_reason = REMOVED % {"what": in_english(found.item_label)}
         row.delete()
     message = _("Removed %(item)s “%(name)s”.") % {"item": found.item_label, "name": label}
     if not request.htmx:
@@ -141,7 +147,7 @@ def row_restore(request, pk, collection, row_pk):
                 messages.warning(request, message)
                 return redirect("character_sheet", pk=pk)
             row = record.instance
-            row._change_reason = f"Restored {in_english(found.item_label)} (undo)"
+            row._change_reason = RESTORED % {"what": in_english(found.item_label)}
             row.save(force_insert=True)
             restored = True
     if not request.htmx:

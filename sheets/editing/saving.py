@@ -29,6 +29,7 @@ from sheets.editing.fields import (
 )
 from sheets.history_access import in_english
 from sheets.models import Character
+from sheets.reasons import pgettext_noop
 from sheets.restore import Change
 from sheets.systems.registry import get_system, party_related_paths
 
@@ -251,7 +252,10 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
             return FieldResult(
                 ref, "unchanged", state_for(fresh[ref.field], character.pk, status="saved")
             )
-        instance._change_reason = f"Edited {in_english(form.fields[ref.field].label)}"
+        edited = in_english(form.fields[ref.field].label)
+        instance._change_reason = pgettext_noop("history reason", "Edited %(what)s") % {
+            "what": edited
+        }
         # what the game moves with it (an Agents +1 pick moves the skill's level): the
         # form's ``follow(field, before)`` sets it on the row and names it
         follow = getattr(form, "follow", None)

@@ -16,12 +16,13 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from sheets.models import Character
+from sheets.reasons import pgettext_noop
 from sheets.transfer.export import SKIPPED, data_fields
 from sheets.transfer.spec import transfer_of
 
 MAX_ROWS = 300  # rows in one list: far above any sheet, low enough to stay quick
 TOP_KEYS = {"tableside", "system", "schema", "exported", "character", "sheet"}
-REASON = "imported from a file"
+REASON = pgettext_noop("history reason", "imported from a file")
 
 
 @dataclass

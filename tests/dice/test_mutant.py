@@ -8,9 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheets.systems.dice.core import DiceError, ScriptedRNG, as_data
+from sheets.systems.dice.words import put_into_words
 from sheets.systems.mutant.dice import bench as mutant_bench
 from sheets.systems.mutant.dice import odds as mutant_odds
 from sheets.systems.mutant.dice import rules as mutant
+
+
+def english(effects) -> tuple:
+    """Effects with their notes read in English (a note is stored as a saying)."""
+    return tuple(mutant.Effect(e.target, e.amount, put_into_words(e.note)) for e in effects)
 
 
 def scripted(*faces):
@@ -109,7 +115,7 @@ def test_after_a_push_each_base_one_is_trauma_and_each_gear_one_is_gear_damage()
     assert pushed.trauma == 2
     assert pushed.gear_damage == 0
     assert counts(pushed) == ["trauma", "trauma", "", ""]
-    assert pushed.effects("strength") == (
+    assert english(pushed.effects("strength")) == (
         mutant.Effect("trauma:strength", 2, "2 base-die 1s after the push"),
         mutant.Effect("mutation_points", 2, "2 base-die 1s after the push"),
     )
@@ -119,7 +125,7 @@ def test_gear_ones_after_a_push_lower_the_gear_bonus():
     first = mutant.skill_roll(scripted(1, 3), base=0, skill=0, gear=2)
     pushed = mutant.push(scripted(1), first)
     assert pushed.gear_damage == 2
-    assert pushed.effects("agility") == (
+    assert english(pushed.effects("agility")) == (
         mutant.Effect("gear_bonus", -2, "2 gear-die 1s after the push"),
     )
 

@@ -330,7 +330,34 @@ def test_every_model_and_field_of_ours_has_a_translated_name():
             if not isinstance(model._meta.verbose_name_plural, Promise):
                 unnamed.append(f"{model.__name__}.Meta.verbose_name_plural")
             for field in model._meta.get_fields():
-                named = isinstance(field.verbose_name, Promise)
-                if field.concrete and not field.auto_created and not named:
+                # reverse relations (ManyToOneRel...) have no name of their own to give
+                if not field.concrete or field.auto_created:
+                    continue
+                if not isinstance(field.verbose_name, Promise):
                     unnamed.append(f"{model.__name__}.{field.name}")
     assert not unnamed, f"give these a gettext_lazy name: {unnamed}"
+
+
+PROPER_NOUN_CHOICES = {("Character", "system")}  # the games' names (docs/glossary-sv.md)
+
+
+def test_every_choice_of_our_models_reads_in_the_readers_language():
+    """A field's choices name its values in the admin's lists, filters and forms: a
+    label made from the value (``"open".title()``) is English in every language."""
+    from django.apps import apps
+    from django.utils.functional import Promise
+
+    unnamed = []
+    for app in ("sheets", "rolls"):
+        for model in apps.get_app_config(app).get_models():
+            if model.__name__.startswith("Historical"):
+                continue
+            for field in model._meta.concrete_fields:
+                if (model.__name__, field.name) in PROPER_NOUN_CHOICES:
+                    continue
+                for value, label in field.flatchoices or ():
+                    # a rating ("A") or a die ("D6") is a code of the game, not a word
+                    code = len(str(label)) <= 3
+                    if not isinstance(label, Promise) and not code:
+                        unnamed.append(f"{model.__name__}.{field.name}={value!r}")
+    assert not unnamed, f"give these choices a gettext_lazy label: {unnamed}"

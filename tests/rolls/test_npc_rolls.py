@@ -103,6 +103,25 @@ def test_agents_npc_rolls_2d6_against_the_referee_d12s(gm_client, party, scripte
     assert [d["kind"] for d in roll.result["dice"]] == ["player"] * 2 + ["referee"] * 2
 
 
+def test_an_agents_npc_roll_without_a_skill_names_it_in_the_readers_words():
+    """The form asks for a skill; a roll without one (the action's own fallback, or an
+    odds preview of a half-filled form) names it as a word of the skills' context."""
+    from django.utils import translation
+
+    from rolls.models import in_words
+    from rolls.systems.agents.npc_actions import npc_roll
+    from sheets.systems.dice.core import ScriptedRNG
+
+    cleaned = {"npc_name": "Vakt", "skill": " ", "stat": 7, "skill_level": 2,
+               "difficulty": "Normal", "situational": 0}  # fmt: skip
+    rolled = npc_roll(None, cleaned, ScriptedRNG([4, 5, 3, 11]))
+    assert in_words(rolled.label) == "Skill (NPC)"
+    with translation.override("sv"):
+        assert in_words(rolled.label) == "Färdighet (SLP)"
+        lines = [in_words(label) for label, _amount in rolled.result["lines"]]
+    assert "Färdighet (Gesäll)" in lines, lines
+
+
 def test_slots_judge_check_rolls_a_die_per_edge(gm_client, party, scripted_dice):
     scripted_dice(1, 1)
     response = gm_roll(gm_client, party, "slots", "judge", {

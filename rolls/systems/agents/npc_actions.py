@@ -7,6 +7,7 @@ from rolls.actions import Rolled
 from rolls.systems.agents.actions import BASIC_RULE
 from rolls.systems.agents.actions.basic import OUTCOMES
 from rolls.systems.agents.actions.sheet import listed
+from rolls.systems.agents.npc_forms import NO_SKILL
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.dice.core import as_data
 from sheets.systems.dice.words import say, say_in
@@ -27,7 +28,7 @@ NPC_NOTE = say("An NPC gains no stress, High or XP here.")
 def npc_roll(sheet, cleaned, rng) -> Rolled:
     check = dice.Check(
         stat=cleaned["stat"],
-        skill=cleaned["skill"].strip() or "Skill",
+        skill=cleaned["skill"].strip() or NO_SKILL,
         skill_level=cleaned["skill_level"],
         stat_name="Stat",
         situational=cleaned.get("situational") or 0,
@@ -48,7 +49,7 @@ def npc_roll(sheet, cleaned, rng) -> Rolled:
     notes = [note for note in result.notes if not _about_the_mind(note)]
     return Rolled(
         kind="npc",
-        label=say("%(skill)s (NPC)", skill=check.skill),
+        label=say("%(skill)s (NPC)", skill=dice.skill_term(check.skill)),
         outcome=say(
             "%(npc)s: %(outcome)s", npc=cleaned["npc_name"], outcome=OUTCOMES[result.outcome]
         ),

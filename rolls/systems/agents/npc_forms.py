@@ -14,6 +14,11 @@ from sheets.systems.agents.dice import odds as dice_odds
 from sheets.systems.agents.dice.rules import DIFFICULTIES, Check, Outcome, check_modifiers
 from sheets.systems.agents.dice.sheet import SKILL_LEVELS
 from sheets.systems.dice.core import DiceError
+from sheets.systems.dice.words import marked_in as pgettext_noop
+
+# the skill of an NPC roll the GM leaves unnamed: a word of the skills' context, so it
+# reads in the reader's language wherever the roll names its skill (English stored)
+NO_SKILL = pgettext_noop("Agents skill", "Skill")
 
 STAT_RULE = _("a stat score is 0 to 10 (the seed's bonus table)")
 SKILL_RULE = _("a skill level is 0 (Novice) to 5 (Master)")
@@ -44,7 +49,7 @@ class NpcRollForm(NpcForm):
     def check(self) -> Check:
         return Check(
             stat=self.value("stat"),
-            skill=(self.value("skill") or "Skill").strip() or "Skill",
+            skill=(self.value("skill") or "").strip() or NO_SKILL,
             skill_level=self.value("skill_level") or 0,
             stat_name="Stat",
             situational=self.value("situational") or 0,

@@ -17,6 +17,7 @@ from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, ref
 from rolls.systems.mutant import actions as sheet_rolls
 from rolls.systems.mutant.actions.sheet import _Changes
 from rolls.systems.mutant.actions.skills import _stored_pool
+from sheets.reasons import pgettext_noop
 from sheets.systems.dice.core import DiceError, as_data
 from sheets.systems.dice.words import Saying, say, say_n, sentences
 from sheets.systems.mutant.dice import odds as mutant_odds
@@ -29,6 +30,8 @@ OPPOSED_RULE = say(
     "active side's; the active side wins with more (a tie is a loss). Only the active side "
     "may push, even after the opponent has rolled."
 )
+
+PUSHED = pgettext_noop("history reason", "%(roll)s roll, pushed")  # the history reason of a push
 
 
 def _successes(count: int) -> Saying:
@@ -206,7 +209,7 @@ def push(sheet, roll, rng) -> Rolled:
             )
             changes.trauma(pool.attribute, mine.trauma, why)
             changes.counter("mutation_points", mine.trauma, why, say("mutation points"))
-        changes.save(f"{roll.label} roll, pushed")
+        changes.save(PUSHED % {"roll": roll.label})
         effects = changes.effects
     rolled = _opposed_rolled(
         roll.character.name, roll.npc_name, pool, tuple(roll.inputs["npc"]), active, mine,

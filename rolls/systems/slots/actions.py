@@ -25,6 +25,7 @@ from rolls.actions import Rolled, effects_data
 from rolls.systems.slots.forms import build_check, corruption_area, unused_words
 from sheets.systems.dice.core import DiceError, Die, Effect, as_data, roll
 from sheets.systems.dice.words import put_into_words, say, say_in, say_n, sentences
+from sheets.systems.slots import reasons
 from sheets.systems.slots.dice import (
     Fall,
     bleed_every_open_wound,
@@ -331,7 +332,7 @@ def _side_effects(sheet, effects) -> None:
         if what == "item broken" and number is not None:
             for item in SlotsItem.objects.filter(sheet=sheet, slot=number):
                 if "fragile" in item.tag_list():
-                    item._change_reason = "broke"
+                    item._change_reason = reasons.ITEM_BROKE
                     item.delete()
         elif what == "item dropped or damaged" and number is not None:
             SlotsItem.objects.filter(sheet=sheet, slot=number).update(damaged=True)
@@ -344,7 +345,7 @@ def _side_effects(sheet, effects) -> None:
         elif what == "dead" and effect.amount > 0:
             sheet.dead, changed = True, True
     if changed:
-        sheet._change_reason = "slots rules"
+        sheet._change_reason = reasons.BY_THE_RULES
         sheet.save()
 
 
@@ -537,7 +538,8 @@ def time(sheet, cleaned_data, rng) -> Rolled:
         lines.append([when, _in_turn(happened) if happened else say("nothing changes")])
         if any(e.target == "dead" for e in change.effects):
             break
-    sheet._change_reason = f"{count} {span}(s) pass"
+    passed = reasons.ROUNDS_PASS if span == "round" else reasons.TRIES_PASS
+    sheet._change_reason = passed % {"count": count}
     sheet.save()
     effects = _finish(sheet, change, "time")
     return Rolled(

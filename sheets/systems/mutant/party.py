@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from sheets.party_settings import PartySettingsForm
+from sheets.reasons import pgettext_noop
 from sheets.systems.mutant.models import MutantSector
 
 # the seed's Rot Level table
@@ -66,11 +67,13 @@ class SectorForm(PartySettingsForm):
         level = self.cleaned_data["rot_level"]
         if level is None:
             for sector in MutantSector.objects.filter(party=self.party):
-                sector._change_reason = "Rot level cleared by the GM"
+                sector._change_reason = pgettext_noop(
+                    "history reason", "Rot level cleared by the GM"
+                )
                 sector.delete()
             return gettext("The sector's rot level is cleared: players pick it on each rot roll.")
         sector, _ = MutantSector.objects.get_or_create(party=self.party)
         sector.rot_level = level
-        sector._change_reason = "Rot level set by the GM"
+        sector._change_reason = pgettext_noop("history reason", "Rot level set by the GM")
         sector.save()
         return gettext("The sector's rot level is %(level)s.") % {"level": describe(level)}

@@ -9,7 +9,9 @@ creates the built-in Human (and the example Goblin) when they are missing.
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import CheckConstraint, Q, UniqueConstraint
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from config.ids import parse_id
@@ -135,7 +137,7 @@ class SlotsPeopleSlot(models.Model):
     )
     number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     kind = models.CharField(
-        max_length=4, choices=[(k, k.title()) for k in SLOT_KINDS], verbose_name=_("kind")
+        max_length=4, choices=[(k, words.KINDS[k]) for k in SLOT_KINDS], verbose_name=_("kind")
     )
     name = models.CharField(max_length=40, verbose_name=_("name"))
     history = HistoricalRecords()
@@ -272,7 +274,9 @@ class SlotsIdea(models.Model):
     )
     slot = models.PositiveSmallIntegerField(verbose_name=_("slot"))
     kind = models.CharField(
-        max_length=10, choices=[(k, k.title()) for k in IDEA_KINDS], verbose_name=_("kind")
+        max_length=10,
+        choices=[(k, capfirst(words.IDEA_KINDS[k])) for k in IDEA_KINDS],
+        verbose_name=_("kind"),
     )
     name = models.CharField(max_length=80, verbose_name=_("name"))
     target = models.CharField(
@@ -308,6 +312,15 @@ class SlotsIdea(models.Model):
 AREAS = ("gear", "focus")
 WOUNDS = ("open", "closed")
 CONDITION_NAMES = tuple(CONDITION_AREAS)
+# the admin's words for a mark's area and wound (the sheet's own are in words.py)
+AREA_WORDS = {
+    "gear": pgettext_lazy("Slots area", "Gear"),
+    "focus": pgettext_lazy("Slots area", "Focus"),
+}
+WOUND_WORDS = {
+    "open": pgettext_lazy("Slots wound", "Open"),
+    "closed": pgettext_lazy("Slots wound", "Closed"),
+}
 
 
 class SlotsMark(models.Model):
@@ -318,16 +331,19 @@ class SlotsMark(models.Model):
         SlotsSheet, on_delete=models.CASCADE, related_name="marks", verbose_name=_("sheet")
     )
     area = models.CharField(
-        max_length=5, choices=[(a, a.title()) for a in AREAS], verbose_name=_("area")
+        max_length=5, choices=[(a, AREA_WORDS[a]) for a in AREAS], verbose_name=_("area")
     )
     number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     wound = models.CharField(
-        max_length=6, blank=True, choices=[(w, w.title()) for w in WOUNDS], verbose_name=_("wound")
+        max_length=6,
+        blank=True,
+        choices=[(w, WOUND_WORDS[w]) for w in WOUNDS],
+        verbose_name=_("wound"),
     )
     condition = models.CharField(
         max_length=12,
         blank=True,
-        choices=[(c, c.title()) for c in CONDITION_NAMES],
+        choices=[(c, capfirst(words.CONDITIONS[c])) for c in CONDITION_NAMES],
         verbose_name=_("condition"),
     )
     burning_rounds = models.PositiveSmallIntegerField(default=0, verbose_name=_("burning rounds"))

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from sheets.party_settings import PartySettingsForm
+from sheets.systems.slots import reasons
 from sheets.systems.slots.models import SlotsClock
 
 
@@ -73,7 +74,7 @@ class TimeSettingsForm(PartySettingsForm):
     def save(self, user, button):
         clock = self._clock()
         clock.rounds, clock.tries = self.cleaned_data["rounds"], self.cleaned_data["tries"]
-        clock._change_reason = "Set by the GM"
+        clock._change_reason = reasons.CLOCK_SET
         clock.save()
         return _("Rounds, tries and the cold are saved.")
 
@@ -85,7 +86,7 @@ class TimeSettingsForm(PartySettingsForm):
             clock.rounds += 1
         else:
             clock.tries += 1
-        clock._change_reason = f"A {span} passes"
+        clock._change_reason = reasons.A_ROUND_PASSES if span == "round" else reasons.A_TRY_PASSES
         clock.save()
         return clock
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from sheets.systems.slots import reasons
 from sheets.systems.slots.dice import (
     CONDITIONS,
     FocusSlot,
@@ -183,7 +184,7 @@ def store(sheet, state: Sheet) -> list[str]:
             )  # fmt: skip
         else:
             mark.wound, mark.condition, mark.burning_rounds = wound, condition, burning
-            mark._change_reason = "slots rules"
+            mark._change_reason = reasons.BY_THE_RULES
             mark.save()
     return changes
 

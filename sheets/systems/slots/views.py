@@ -17,6 +17,7 @@ from config.ids import parse_id
 from sheets.editing import editable_character, readable_character, sheet_page_context
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.words import put_into_words
+from sheets.systems.slots import reasons
 from sheets.systems.slots.dice import (
     focus,
     gear,
@@ -105,7 +106,7 @@ def item_add(request, pk):
             sheet=sheet, slot=data["slot"], name=data["name"], tags=", ".join(data["tags"]),
             free_tags=data["free_tags"], wrapped=data["wrapped"],
         )  # fmt: skip
-        _save(item, "item added")
+        _save(item, reasons.ITEM_ADDED)
 
     return _edit(request, pk, change)
 
@@ -115,7 +116,7 @@ def item_add(request, pk):
 def item_remove(request, pk, item_pk):
     def change(sheet):
         item = get_object_or_404(SlotsItem, sheet=sheet, pk=item_pk)
-        item._change_reason = "item removed"
+        item._change_reason = reasons.ITEM_REMOVED
         item.delete()
 
     return _edit(request, pk, change)
@@ -138,7 +139,7 @@ def item_move(request, pk, item_pk):
         item = get_object_or_404(SlotsItem, sheet=sheet, pk=item_pk)
         item.slot = _target(request, _gear_numbers(sheet))
         item.damaged = item.damaged
-        _save(item, f"moved to gear slot {item.slot}")
+        _save(item, reasons.ITEM_MOVED % {"slot": item.slot})
 
     return _edit(request, pk, change)
 
@@ -156,7 +157,7 @@ def idea_add(request, pk):
                 _("Focus slot %(number)s already holds an idea: one idea per slot.")
                 % {"number": data["slot"]}
             )
-        _save(SlotsIdea(sheet=sheet, **data), "idea added")
+        _save(SlotsIdea(sheet=sheet, **data), reasons.IDEA_ADDED)
 
     return _edit(request, pk, change)
 
@@ -166,7 +167,7 @@ def idea_add(request, pk):
 def idea_remove(request, pk, idea_pk):
     def change(sheet):
         idea = get_object_or_404(SlotsIdea, sheet=sheet, pk=idea_pk)
-        idea._change_reason = "idea removed"
+        idea._change_reason = reasons.IDEA_REMOVED
         idea.delete()
 
     return _edit(request, pk, change)
@@ -183,7 +184,7 @@ def idea_move(request, pk, idea_pk):
         other = SlotsIdea.objects.filter(sheet=sheet, slot=to).exclude(pk=idea.pk).first()
         if other is None:
             idea.slot = to
-            _save(idea, f"moved to focus slot {to}")
+            _save(idea, reasons.IDEA_MOVED % {"slot": to})
             return
         # one idea per focus slot: the two ideas swap what they hold
         fields = ("kind", "name", "target", "concentrating")
@@ -191,8 +192,8 @@ def idea_move(request, pk, idea_pk):
         for f in fields:
             setattr(idea, f, getattr(other, f))
             setattr(other, f, mine[f])
-        _save(idea, f"swapped with focus slot {to}")
-        _save(other, f"swapped with focus slot {idea.slot}")
+        _save(idea, reasons.IDEAS_SWAPPED % {"slot": to})
+        _save(other, reasons.IDEAS_SWAPPED % {"slot": idea.slot})
 
     return _edit(request, pk, change)
 
@@ -204,7 +205,9 @@ def pack(request, pk):
 
     def change(sheet):
         sheet.pack_dropped = request.POST.get("dropped") == "1"
-        sheet._change_reason = "pack dropped" if sheet.pack_dropped else "pack picked up"
+        sheet._change_reason = (
+            reasons.PACK_DROPPED if sheet.pack_dropped else reasons.PACK_PICKED_UP
+        )
         sheet.save()
 
     return _edit(request, pk, change)
@@ -247,7 +250,7 @@ def mark(request, pk):
             raise Refused(_("Bleeding comes from an open wound: mark the wound."))
         else:
             result = mark_condition(state, condition, ref)
-        _apply(sheet, result, f"{condition} marked")
+        _apply(sheet, result, reasons.CONDITION_MARKED[condition])
 
     return _edit(request, pk, change)
 
@@ -262,7 +265,8 @@ def wound(request, pk):
         ref = _ref(request.POST.get("slot", ""))
         if ref.area != "gear":
             raise Refused(_("Wounds go in body slots only."))
-        _apply(sheet, take_wound(engine_sheet(sheet), ref.number, kind), f"{kind} wound")
+        result = take_wound(engine_sheet(sheet), ref.number, kind)
+        _apply(sheet, result, reasons.WOUND_TAKEN[kind])
 
     return _edit(request, pk, change)
 
@@ -276,7 +280,7 @@ def treat(request, pk):
         ref = _ref(request.POST.get("slot", ""))
         if ref.area != "gear":
             raise Refused(_("Only wounds in body slots can be treated."))
-        _apply(sheet, treat_wound(engine_sheet(sheet), ref.number), "wound treated")
+        _apply(sheet, treat_wound(engine_sheet(sheet), ref.number), reasons.WOUND_TREATED)
 
     return _edit(request, pk, change)
 
@@ -291,7 +295,7 @@ def unmark(request, pk):
         what = request.POST.get("what", "condition")
         if what == "unconscious":
             sheet.unconscious = False
-            sheet._change_reason = "wakes up"
+            sheet._change_reason = reasons.WAKES_UP
             sheet.save()
             return
         ref = _ref(request.POST.get("slot", ""))
@@ -299,9 +303,9 @@ def unmark(request, pk):
         if what == "wound":
             if ref.area != "gear" or state.gear_slot(ref.number).wound is None:
                 raise Refused(_("That slot has no wound."))
-            _apply(sheet, _healed(state, ref.number), "wound healed")
+            _apply(sheet, _healed(state, ref.number), reasons.WOUND_HEALED)
         else:
-            _apply(sheet, remove_mark(state, ref), "condition removed")
+            _apply(sheet, remove_mark(state, ref), reasons.CONDITION_REMOVED)
 
     return _edit(request, pk, change)
 

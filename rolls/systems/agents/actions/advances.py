@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rolls.actions import Rolled
+from sheets.reasons import pgettext_noop
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
@@ -75,7 +76,7 @@ def reload(sheet, cleaned_data, rng) -> Rolled:
         say("%(weapon)s: %(n)s shots", weapon=weapon.name, n=weapon.reload),
         "shots",
     )
-    changes.save(f"Reload {weapon.name}")
+    changes.save(pgettext_noop("history reason", "Reload %(weapon)s") % {"weapon": weapon.name})
     return Rolled(
         kind="reload",
         label=say("Reload %(weapon)s", weapon=weapon.name),
@@ -110,7 +111,7 @@ def raise_skill(sheet, cleaned_data, rng) -> Rolled:
         say("%(skill)s: the XP counter resets to 0", skill=skill_name),
         f"xp:{skill.name}",
     )
-    changes.save(f"Raise {skill.name}")
+    changes.save(pgettext_noop("history reason", "Raise %(skill)s") % {"skill": skill.name})
     return Rolled(
         kind="raise",
         label=say("Raise %(skill)s", skill=skill_name),
@@ -216,8 +217,10 @@ def remove_trauma(sheet, cleaned_data, rng) -> Rolled:
                 False,
                 say("%(trauma)s removed: no more %(gained)s", trauma=say(name), gained=say(gained)),
             )
-    notes = advance_clock(sheet, changes, hours=30 * 24, why="A month of rest")
-    changes.save(f"{name} removed")
+    notes = advance_clock(
+        sheet, changes, hours=30 * 24, why=pgettext_noop("history reason", "A month of rest")
+    )
+    changes.save(pgettext_noop("history reason", "%(trauma)s removed") % {"trauma": name})
     return Rolled(
         kind="remove_trauma",
         label=say("A month of rest: %(trauma)s", trauma=say(name)),
@@ -242,16 +245,20 @@ def clock(sheet, cleaned_data, rng) -> Rolled:
     if cleaned_data["mode"] == "set":
         found = clock_of(sheet, lock=True)
         found.day, found.hour, found.minute = days, hours, minutes
-        found._change_reason = "Clock set by the GM"
+        found._change_reason = pgettext_noop("history reason", "Clock set by the GM")
         found.save()
         notes = [
             say("clock set: day %(day)s, %(time)s", day=days, time=f"{hours:02d}:{minutes:02d}")
         ]
     else:
         notes = advance_clock(
-            sheet, changes, hours=days * 24 + hours, minutes=minutes, why="Clock advanced by the GM"
+            sheet,
+            changes,
+            hours=days * 24 + hours,
+            minutes=minutes,
+            why=pgettext_noop("history reason", "Clock advanced by the GM"),
         )
-    changes.save("The party clock")
+    changes.save(pgettext_noop("history reason", "The party clock"))
     found = clock_of(sheet)
     period = engine.period_of(found.hour)
     return Rolled(
@@ -301,7 +308,7 @@ def choose(sheet, roll_row, data, *, by_gm: bool = False) -> list[dict[str, Any]
                 ),
                 f"xp:{skill.name}",
             )
-    changes.save("High spent after the roll")
+    changes.save(pgettext_noop("history reason", "High spent after the roll"))
     roll_row.result = {
         **roll_row.result,
         "high_after": high,

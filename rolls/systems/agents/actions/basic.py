@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rolls.actions import Rolled
+from sheets.reasons import pgettext_noop
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.models import MAX_XP
@@ -97,7 +98,7 @@ def basic_roll(sheet, cleaned_data, rng) -> Rolled:
     outcome = OUTCOMES[result.outcome]
     if weapon is not None:
         outcome = _attack(sheet, weapon, result, rng, changes, groups, lines)
-    changes.save(f"Basic roll: {skill.name}")
+    changes.save(pgettext_noop("history reason", "Basic roll: %(skill)s") % {"skill": skill.name})
     label = say("%(skill)s (%(stat)s)", skill=skill_name, stat=dice.term(check.stat_name))
     if weapon is not None:
         label = say("Attack with %(weapon)s: %(label)s", weapon=weapon.name, label=label)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rolls.actions import Rolled
+from sheets.reasons import pgettext_noop
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
@@ -108,7 +109,9 @@ def short_rest(sheet, cleaned_data, rng) -> Rolled:
             say_n("%(n)s hour of rest", "%(n)s hours of rest", rested),
             maximum=top.max_sanity,
         )
-    notes = advance_clock(sheet, changes, hours=len(rest.hours), why="Short rest")
+    notes = advance_clock(
+        sheet, changes, hours=len(rest.hours), why=pgettext_noop("history reason", "Short rest")
+    )
     changes.save("Short rest")
     groups = [
         {"label": say("Hour %(n)s", n=n), "dice": _dice(hour.dice)}
@@ -159,7 +162,9 @@ def long_rest(sheet, cleaned_data, rng) -> Rolled:
         ),
     )
     changes.add("sanity", 1, say("Long rest"), maximum=top.max_sanity)
-    notes = advance_clock(sheet, changes, hours=24, why="Long rest")
+    notes = advance_clock(
+        sheet, changes, hours=24, why=pgettext_noop("history reason", "Long rest")
+    )
     changes.save("Long rest")
     return Rolled(
         kind="long_rest",
@@ -193,7 +198,7 @@ def use_stim(sheet, cleaned_data, rng) -> Rolled:
     changes.add("hp", face, say("Stim"), maximum=top.max_hp)
     change = engine.change_mind(rules.mind(sheet), stress=1, reason="Stim")
     changes.mind(change.effects, say("Stim"))
-    changes.save("Stim")
+    changes.save(pgettext_noop("history reason", "Stim"))
     die = {"kind": "healing", "size": 6, "face": face, "counts": say("HP"), "rerolled": False}
     return Rolled(
         kind="stim",
@@ -253,7 +258,9 @@ def research(sheet, cleaned_data, rng) -> Rolled:
             after=result.timer_after,
         ),
     )
-    notes = advance_clock(sheet, changes, hours=hours, why="Research")
+    notes = advance_clock(
+        sheet, changes, hours=hours, why=pgettext_noop("history reason", "Research")
+    )
     changes.save("Research")
     what = say("Interview") if cleaned_data.get("interview") else say("Research")
     skill_name = skill.name if skill.custom else say_in(rules.SKILL_CONTEXT, skill.name)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 
 from config.ids import parse_id
+from sheets.reasons import pgettext_noop
 from sheets.systems.agents import rules
 from sheets.systems.agents.dice import rules as dice
 from sheets.systems.agents.dice import sheet as engine
@@ -331,7 +332,7 @@ def vampire_days(sheet, changes: Changes, start_hour: int, hours: int) -> list[s
         else:
             theirs = Changes(agent)
             theirs.mind(change.effects, say("Vampire by Day"))
-            theirs.save("Vampire by Day (the party clock)")
+            theirs.save(pgettext_noop("history reason", "Vampire by Day (the party clock)"))
         notes.append(say("%(name)s: a Vampire's Day begins, +5 stress", name=agent.character.name))
     return notes
 

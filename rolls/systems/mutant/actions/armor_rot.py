@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rolls.actions import Rolled, effects_data
+from sheets.reasons import pgettext_noop
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.words import say, say_n
 from sheets.systems.mutant import rules
@@ -160,7 +161,7 @@ def decontaminate(sheet, cleaned_data, rng) -> Rolled:
             "rot_permanent", result.made_permanent,
             say("Points that stayed (a 1 on their die)"), say("permanent rot"),
         )  # fmt: skip
-    changes.save("Decontamination roll")
+    changes.save(pgettext_noop("history reason", "Decontamination roll"))
     lines = [
         [say("Points leaving"), str(result.leaving)],
         [say("Washed away") if method == dice.WASH else say("Gone"), str(result.removed)],

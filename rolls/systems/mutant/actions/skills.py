@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from rolls.actions import Rolled, effects_data
+from sheets.reasons import pgettext_noop
 from sheets.systems.dice.core import DiceError, Effect
 from sheets.systems.dice.words import Saying, say, sentences
 from sheets.systems.mutant.dice import odds as mutant_odds
@@ -24,6 +25,8 @@ from .sheet import (
     skill_pool,
     stored_words,
 )
+
+PUSHED = pgettext_noop("history reason", "%(roll)s roll, pushed")  # the history reason of a push
 
 
 def _skill_result(pool: SkillPool, result: dice.SkillRoll) -> dict[str, Any]:
@@ -118,7 +121,7 @@ def push(sheet, roll, rng) -> Rolled:
     gear_effects = []
     if result.gear_damage:
         gear_effects.append(_wear_item(sheet, pool, result.gear_damage, roll.label))
-    changes.save(f"{roll.label} roll, pushed")
+    changes.save(PUSHED % {"roll": roll.label})
     effects = changes.effects + gear_effects
     return Rolled(
         kind="skill",
@@ -155,7 +158,7 @@ def _wear_item(sheet, pool: SkillPool, loss: int, label: str) -> Effect:
     new = max(0, current - loss) if current > 0 else current
     if new != current:
         item.bonus = new
-        item._change_reason = f"{label} roll, pushed"
+        item._change_reason = PUSHED % {"roll": label}
         item.save(update_fields=["bonus"])
     note = say(
         "%(why)s: %(item)s gear bonus %(before)s → %(after)s",

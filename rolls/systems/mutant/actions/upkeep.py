@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from rolls.actions import Rolled, effects_data
+from sheets.reasons import pgettext_noop
 from sheets.systems.dice.core import DiceError
 from sheets.systems.dice.words import say, say_in
 from sheets.systems.mutant import rules
@@ -86,7 +87,7 @@ def heal_trauma(sheet, cleaned_data, rng) -> Rolled:
         inputs["partner"] = partner
         lines.append([say("Heart-to-heart with"), partner])
     changes.heal(attribute, healing.healed, why)
-    changes.save(f"Healed {rules.TRAUMA_LABELS[trauma].lower()}")
+    changes.save(HEALED_REASON[trauma])
     lines.append([say("Resting"), how])
     return _no_dice(
         "heal",
@@ -187,6 +188,12 @@ HEALED = {
     "fatigue": lambda n: say("%(n)s fatigue healed", n=n),
     "confusion": lambda n: say("%(n)s confusion healed", n=n),
     "doubt": lambda n: say("%(n)s doubt healed", n=n),
+}
+HEALED_REASON = {  # the history reason of a heal
+    "damage": pgettext_noop("history reason", "Healed damage"),
+    "fatigue": pgettext_noop("history reason", "Healed fatigue"),
+    "confusion": pgettext_noop("history reason", "Healed confusion"),
+    "doubt": pgettext_noop("history reason", "Healed doubt"),
 }
 NO_RATION_LEFT = {
     "grub": say("No grub left on the sheet: there is no ration to spend."),

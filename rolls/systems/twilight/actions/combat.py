@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from rolls.actions import Rolled, effects_data
+from sheets.reasons import pgettext_noop
 from sheets.systems.dice.core import DiceError, Effect
 from sheets.systems.dice.words import say, say_n, sentences
 from sheets.systems.twilight import rules
@@ -73,7 +74,9 @@ def attack(sheet, cleaned, rng) -> Rolled:
         engine = dice.roll_skill(rng, base, attribute, gear=True)
     changes = Changes(sheet, weapon)
     changes.apply(engine.effects)
-    changes.save(f"Attack with {weapon.name}")
+    changes.save(
+        pgettext_noop("history reason", "Attack with %(weapon)s") % {"weapon": weapon.name}
+    )
     lines = _lines(engine, plain, base, parts)
     if weapon.firearm:
         lines += ammo_lines(engine)
@@ -125,7 +128,9 @@ def clear_jam(sheet, cleaned, rng) -> Rolled:
     changes = Changes(sheet, weapon)
     if engine.success:
         changes.jam(False, say("Jam cleared"))
-    changes.save(f"Clearing the jam of {weapon.name}")
+    changes.save(
+        pgettext_noop("history reason", "Clearing the jam of %(weapon)s") % {"weapon": weapon.name}
+    )
     lines = _lines(engine, skill_dice(sheet, weapon.skill), base, [])
     rule = sentences([SUCCESS_RULE, say("Clearing a jam is a slow action; it can be tried again.")])
     payload = _payload(engine, lines, rule, weapon=weapon.pk)
@@ -165,7 +170,9 @@ def reload(sheet, cleaned, rng) -> Rolled:
     if old:
         spare.rounds, weapon.rounds_loaded = old, spare.rounds
         spare.weapon = weapon
-        spare._change_reason = f"Reloading {weapon.name}"
+        spare._change_reason = pgettext_noop("history reason", "Reloading %(weapon)s") % {
+            "weapon": weapon.name
+        }
         spare.save(update_fields=["rounds", "weapon"])
         effects.append(
             Effect(
@@ -188,7 +195,7 @@ def reload(sheet, cleaned, rng) -> Rolled:
                 else say("a belt leaves the spares"),
             )
         )
-    weapon._change_reason = "Reloaded"
+    weapon._change_reason = pgettext_noop("history reason", "Reloaded")
     weapon.save(update_fields=["rounds_loaded"])
     new = weapon.rounds_loaded
     effects.insert(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from rolls.actions import Rolled, effects_data
+from sheets.reasons import pgettext_noop
 from sheets.systems.dice.core import DiceError, as_data
 from sheets.systems.dice.words import say, sentences
 from sheets.systems.twilight import rules
@@ -30,6 +31,8 @@ from .sheet import (
     stored_words,
 )
 from .skills import _helpers, _lines, _modifier_parts, skill_roll
+
+PUSHED = pgettext_noop("history reason", "Pushed: %(roll)s")  # the history reason of a push
 
 
 def opposed_roll(sheet, cleaned, rng) -> Rolled:
@@ -154,7 +157,7 @@ def push(sheet, roll, rng) -> Rolled:
     changes.apply(pushed.effects)
     if roll.kind == "clear_jam" and pushed.success and weapon is not None:
         changes.jam(False, say("Jam cleared by the push"))
-    changes.save(f"Pushed: {roll.label}")
+    changes.save(PUSHED % {"roll": roll.label})
     recomputed = (
         "engine", "push_odds", "lines", "dice", "dice_groups", "successes", "pushed", "rule",
         "notes", "opponent_engine", "extra_slots",

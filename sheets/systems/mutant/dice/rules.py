@@ -39,6 +39,7 @@ from ...dice.core import (
     require_int,
     roll,
 )
+from ...dice.words import say_n
 from . import odds as mutant_odds
 
 BASE, SKILL, GEAR, NEGATIVE = "base", "skill", "gear", "negative"
@@ -116,11 +117,17 @@ class SkillRoll:
         """What a push gives the sheet, before any cap (the action caps and says so)."""
         effects = []
         if self.trauma:
-            note = f"{self.trauma} base-die 1s after the push"
+            note = say_n(
+                "%(n)s base-die 1 after the push", "%(n)s base-die 1s after the push", self.trauma
+            )
             effects.append(Effect(f"trauma:{attribute}", self.trauma, note))
             effects.append(Effect("mutation_points", self.trauma, note))
         if self.gear_damage:
-            note = f"{self.gear_damage} gear-die 1s after the push"
+            note = say_n(
+                "%(n)s gear-die 1 after the push",
+                "%(n)s gear-die 1s after the push",
+                self.gear_damage,
+            )
             effects.append(Effect("gear_bonus", -self.gear_damage, note))
         return tuple(effects)
 
