@@ -25,6 +25,10 @@ DATA = ("Rot-Eater",)
 OTHER_GAMES = ()
 
 
+# the sheet's trauma, food and points when the table sits down (and before each roll)
+START = {"damage": 1, "doubt": 1, "grub": 3, "water": 3, "mutation_points": 3, "rot_temporary": 3}
+
+
 @pytest.fixture
 def table(db):
     """A Swedish table: the GM, a player's Enforcer with a club, a rope and the Rot-Eater
@@ -34,8 +38,7 @@ def table(db):
     player = member_of(party, UserFactory(username="spelaren"))
     other = member_of(party, UserFactory(username="annan"))
     sheet = MutantSheetFactory(
-        character__owner=player, character__party=party, character__name="Krin",
-        damage=1, doubt=1, grub=3, water=3, mutation_points=3, rot_temporary=3,
+        character__owner=player, character__party=party, character__name="Krin", **START,
         armor_name="Däckrustning", armor_rating=2, rot_suit_name="Presenning",
         rot_suit_rating=1,
     )  # fmt: skip
@@ -111,6 +114,9 @@ def test_every_roll_form_and_its_result_speak_swedish(asgi_server, swedish, log_
     page = swedish_page(swedish, log_in, table["player"], width, height)
     base = f"{asgi_server.url}/characters/{table['sheet'].character_id}/roll"
     for action, fill, words in ROLLS:
+        # each roll starts from the table's sheet: a heal, a mutation or random rot before
+        # it could leave the Rot-Eater nothing to heal or spend (a refusal, no result)
+        MutantSheet.objects.filter(pk=table["sheet"].pk).update(**START)
         page.goto(f"{base}/{action}/")
         check(page, width, f"form-{action}")
         roll(page, f"{base}/{action}/", fill)
