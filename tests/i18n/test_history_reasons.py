@@ -149,3 +149,14 @@ def test_the_slots_grid_history_reads_swedish(player_client, player, party):
     page = player_client.get(history, headers={"Accept-Language": "sv"}).text
     assert "flyttat till utrustningsplats 8" in page and "föremål tillagt" in page
     assert "moved to gear slot" not in page and "item added" not in page
+
+
+def test_time_passing_is_stored_in_the_form_its_count_needs_and_read_so():
+    from sheets.systems.slots.reasons import time_passed
+
+    assert [time_passed("round", n) for n in (1, 3)] == ["A round passes", "3 rounds pass"]
+    assert time_passed("try", 2) == "2 tries pass"
+    with translation.override("sv"):
+        assert reason_words(time_passed("round", 1)) == "En runda går"
+        assert reason_words(time_passed("round", 4)) == "4 rundor går"
+        assert reason_words(time_passed("try", 2)) == "2 försök går"

@@ -538,8 +538,7 @@ def time(sheet, cleaned_data, rng) -> Rolled:
         lines.append([when, _in_turn(happened) if happened else say("nothing changes")])
         if any(e.target == "dead" for e in change.effects):
             break
-    passed = reasons.ROUNDS_PASS if span == "round" else reasons.TRIES_PASS
-    sheet._change_reason = passed % {"count": count}
+    sheet._change_reason = reasons.time_passed(span, count)
     sheet.save()
     effects = _finish(sheet, change, "time")
     return Rolled(

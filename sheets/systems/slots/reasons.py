@@ -21,8 +21,8 @@ BY_THE_RULES = pgettext_noop("history reason", "the rules' effects")
 CLOCK_SET = pgettext_noop("history reason", "Set by the GM")
 A_ROUND_PASSES = pgettext_noop("history reason", "A round passes")
 A_TRY_PASSES = pgettext_noop("history reason", "A try passes")
-ROUNDS_PASS = pgettext_noop("history reason", "%(count)s round(s) pass")
-TRIES_PASS = pgettext_noop("history reason", "%(count)s try(-ies) pass")
+ROUNDS_PASS = pgettext_noop("history reason", "%(count)s rounds pass")
+TRIES_PASS = pgettext_noop("history reason", "%(count)s tries pass")
 
 # a wound taken, by its kind; a condition marked, by its name (a slug of the mark row)
 WOUND_TAKEN = {
@@ -41,3 +41,12 @@ CONDITION_MARKED = {
     "suffocation": pgettext_noop("history reason", "suffocation marked"),
     "terror": pgettext_noop("history reason", "terror marked"),
 }
+
+
+def time_passed(span: str, count: int) -> str:
+    """The reason for ``count`` rounds (or tries) passing at once. A stored reason is one
+    English sentence, so its plural is English's: one of two messages by the count,
+    each translated whole (Swedish counts the same way)."""
+    if span == "round":
+        return A_ROUND_PASSES if count == 1 else ROUNDS_PASS % {"count": count}
+    return A_TRY_PASSES if count == 1 else TRIES_PASS % {"count": count}
