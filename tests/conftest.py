@@ -68,6 +68,17 @@ def cache_starts_empty(request):
             cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def language_starts_as_the_default(request):
+    """Each test starts in the default language: a request made through the test client
+    activates the reader's language in this thread and leaves it active, so a Swedish
+    request left the next test reading Swedish where it expected English."""
+    if request.config.pluginmanager.hasplugin("django"):
+        from django.utils import translation
+
+        translation.deactivate()
+
+
 @pytest.fixture
 def media(settings, tmp_path):
     """A MEDIA_ROOT of this test's own (portraits): the default storage writes there."""

@@ -65,6 +65,13 @@ def agent(player, party):
 ALLOWED = ("The Ark", "player", "gm")
 
 
+# The history shows the fixture's own changes: the demo's research topic, a player's
+# English text, becoming the Swedish one.
+DEMO_TOPIC = (
+    "Efterforskningsämne tomt → The drowned chapel",
+    "Efterforskningsämne The drowned chapel → Det dränkta kapellet",
+)
+
 # The dashboard's title holds the conftest's party name ("The Ark"), the test's data.
 OTHER_SYSTEMS = ("The Ark: SL-översikt · Tableside",)
 
@@ -111,6 +118,11 @@ def test_every_roll_dialog_and_its_result_in_swedish(
         page.get_by_role("button", name="Slå", exact=True).click()
         expect(page.locator("[data-roll-result], .invalid-feedback, .alert").first).to_be_visible()
         read_swedish(page, f"{action}-result", width)
+    if width == SIZES[0][0]:
+        # the sheet's history: each roll's reason, stored in English, read in Swedish
+        page.goto(f"{asgi_server.url}/characters/{agent.character.pk}/history/")
+        expect(page.locator("main")).to_contain_text("Grundslag:")
+        read_swedish(page, "history", width, allowed=DEMO_TOPIC)
 
 
 def test_english_is_still_the_default(asgi_server, page, log_in, agent):

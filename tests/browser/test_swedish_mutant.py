@@ -128,6 +128,9 @@ def test_every_roll_form_and_its_result_speak_swedish(asgi_server, swedish, log_
         push.first.click()
         expect(page.locator("body")).to_contain_text("pressat")
     check(page, width, "pushed")
+    # the sheet's history: each roll's reason, stored in English, read in Swedish
+    page.goto(f"{asgi_server.url}/characters/{table['sheet'].character_id}/history/")
+    check(page, width, "history", "Mutationsslag")
 
 
 def test_refusals_speak_swedish(asgi_server, swedish, log_in, table):

@@ -175,6 +175,9 @@ def test_every_roll_form_and_result_speaks_swedish(
     page.goto(f"{asgi_server.url}{character.get_absolute_url()}")
     expect(page.locator("[data-roll]").first).to_be_visible()
     read_as_swede(page, width, "feed", "Gruppslag")
+    # the sheet's history: each change's reason, stored in English, read in Swedish
+    page.goto(f"{asgi_server.url}/characters/{character.pk}/history/")
+    read_as_swede(page, width, "history", "Anfall med", "Pressat:")
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)

@@ -76,7 +76,11 @@ class AgentSheet(models.Model):
     sex_gender = models.CharField(_("sex & gender"), max_length=100, blank=True)
     # "" until the player chooses them: a new agent is nobody yet (the creation steps)
     role = models.CharField(
-        max_length=20, choices=Role.choices, blank=True, default="", verbose_name=_("role")
+        max_length=20,
+        choices=Role.choices,
+        blank=True,
+        default="",
+        verbose_name=pgettext_lazy("character role", "role"),
     )
     ancestry = models.CharField(
         max_length=20, choices=Ancestry.choices, blank=True, default="", verbose_name=_("ancestry")
@@ -208,7 +212,7 @@ class AgentSkill(models.Model):
         ]
 
     def __str__(self):
-        return self.name
+        return self.display_name  # the admin's and the history's name of the skill
 
     @property
     def title(self) -> str:

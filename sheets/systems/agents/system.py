@@ -60,7 +60,7 @@ AGENTS = System(
             f"{FORMS}.SkillForm",
             _("Custom skills"),
             _("custom skill"),
-            history_label="skill",  # the seed's skills change too (XP, levels)
+            history_label=_("skill"),  # the seed's skills change too (XP, levels)
         ),
         Collection("weapons", "weapons", f"{FORMS}.WeaponForm", _("Weapons"), _("weapon")),
         Collection("items", "items", f"{FORMS}.ItemForm", _("Items"), _("gear item")),

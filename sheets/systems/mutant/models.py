@@ -71,7 +71,11 @@ class MutantSheet(models.Model):
     )
     # "" until the player chooses it: a new character is nobody yet (the creation steps)
     role = models.CharField(
-        max_length=20, choices=Role.choices, blank=True, default="", verbose_name=_("role")
+        max_length=20,
+        choices=Role.choices,
+        blank=True,
+        default="",
+        verbose_name=pgettext_lazy("character role", "role"),
     )
     face = models.CharField(max_length=200, blank=True, verbose_name=_("face"))
     body = models.CharField(max_length=200, blank=True, verbose_name=_("body"))
