@@ -16,8 +16,7 @@ from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, opposed_outcome, refuse_other_character
 from rolls.systems.mutant import actions as sheet_rolls
 from rolls.systems.mutant.actions.sheet import _Changes
-from rolls.systems.mutant.actions.skills import _stored_pool
-from sheets.reasons import pgettext_noop
+from rolls.systems.mutant.actions.skills import PUSHED, _stored_pool
 from sheets.systems.dice.core import DiceError, as_data
 from sheets.systems.dice.words import Saying, say, say_n, sentences
 from sheets.systems.mutant.dice import odds as mutant_odds
@@ -30,8 +29,6 @@ OPPOSED_RULE = say(
     "active side's; the active side wins with more (a tie is a loss). Only the active side "
     "may push, even after the opponent has rolled."
 )
-
-PUSHED = pgettext_noop("history reason", "%(roll)s roll, pushed")  # the history reason of a push
 
 
 def _successes(count: int) -> Saying:

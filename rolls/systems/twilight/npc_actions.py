@@ -8,7 +8,7 @@ from __future__ import annotations
 from rolls.actions import Rolled, effects_data
 from rolls.actions.npc import ACTIVE_CHARACTER, ACTIVE_NPC, refuse_other_character
 from rolls.systems.twilight import actions as sheet_rolls
-from sheets.reasons import pgettext_noop
+from rolls.systems.twilight.actions.special import PUSHED
 from sheets.systems.dice.core import DiceError, as_data
 from sheets.systems.dice.words import Saying, say, say_n, sentences
 from sheets.systems.twilight import rules
@@ -21,8 +21,6 @@ OPPOSED_RULE = say(
     "active side wins with more (a tie is a loss). Only the active side may push, even "
     "after the opponent rolled."
 )
-
-PUSHED = pgettext_noop("history reason", "Pushed: %(roll)s")  # the history reason of a push
 
 
 def _opposed_outcome(names, contest):
