@@ -177,7 +177,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
         }
     }

@@ -3,6 +3,7 @@
 the next event of a channel, reading from the store whatever was never published."""
 
 import asyncio
+import time
 
 import pytest
 from django.db import transaction
@@ -61,8 +62,10 @@ def test_a_roll_rolled_back_leaves_no_card_on_the_feed(party, player):
 
 
 @pytest.fixture
-def listening():
-    """A stream's listener on channel 'party-77' in this process."""
+def listening(monkeypatch):
+    """A stream's listener on channel 'party-77' in this process; a gap's wait ends
+    when the test says (``give_up_waiting``)."""
+    monkeypatch.setattr(feed_redis, "GAP_SECONDS", 60)
     loop = asyncio.new_event_loop()
     listener = Listener()
     listener.loop = loop
@@ -87,22 +90,57 @@ def published(listener, eid):
 def test_a_stream_gets_the_next_event_and_reads_the_store_for_one_further_on(listening):
     assert published(listening, 5) == ([], True), "the first seen here: read from the store"
     assert published(listening, 6) == (["6"], False), "the next one: queued as it comes"
-    assert published(listening, 8) == ([], True), "7 never came: 7 and 8 from the store"
+    assert published(listening, 8) == ([], False), "past a gap: held for 7"
+    feed_redis.give_up_waiting("party-77")
+    assert listening.overflow, "7 never came in time: 7 and 8 from the store"
+    assert listening.channel_items == {}, "8 comes with that read, not ahead of it"
     assert published(listening, 7) == ([], False), "7 late: already read, dropped"
     assert published(listening, 9) == (["9"], False)
 
 
+def test_events_published_out_of_order_are_queued_in_order_when_the_late_one_comes(listening):
+    """Two workers publish a party's events a moment out of the order they were stored
+    in: the ones past the gap wait for it, and no stream reads the store."""
+    published(listening, 10)
+    assert published(listening, 11) == (["11"], False)
+    listening.channel_items, listening.overflow = {}, False
+    for eid in (14, 13):  # 12 (the roll) still on its way, 13 after 14
+        feed_redis.deliver("party-77", Event("party-77", "sheet", f"card {eid}", id=str(eid)))
+    assert listening.channel_items.get("party-77", []) == [], "held for 12"
+    feed_redis.deliver("party-77", Event("party-77", "roll", "card 12", id="12"))
+    queued = [item.id for item in listening.channel_items["party-77"]]
+    assert queued == ["12", "13", "14"], "in the order they were stored"
+    assert not listening.overflow, "nothing read from the store"
+    feed_redis.give_up_waiting("party-77")  # the gap's timer, late: nothing held
+    assert not listening.overflow
+    assert published(listening, 15) == (["15"], False)
+
+
+def test_a_gap_that_stays_open_makes_the_streams_read_the_store_after_its_wait(
+    listening, monkeypatch
+):
+    monkeypatch.setattr(feed_redis, "GAP_SECONDS", 0.05)
+    published(listening, 20)
+    assert published(listening, 22) == ([], False), "held for 21"
+    deadline = time.monotonic() + 5
+    while not listening.overflow and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert listening.overflow, "21 never came: read from the store once the wait is over"
+    assert published(listening, 23) == (["23"], False), "22 came with the read"
+
+
 def test_the_events_after_a_gap_wait_for_the_read_from_the_store(listening):
     """A roll's events are stored before its sheet's dashboard card, but the card can be
-    published first (another job of the same request): the card's event makes the
-    stream read the store; the event after it must not be queued ahead of that read (the
-    stream sends its queue first and reads on from the last event it sent: the roll and
-    the card were never sent)."""
+    published first (another job of the same request, or another worker): when the roll
+    never comes, the stream reads the store; the events after it must not be queued
+    ahead of that read (the stream sends its queue first and reads on from the last
+    event it sent: the roll and the card were never sent)."""
     published(listening, 10)
     assert published(listening, 11) == (["11"], False)
     listening.channel_items, listening.overflow = {}, False
     for eid in (13, 14):  # 12 (the roll) still on its way
         feed_redis.deliver("party-77", Event("party-77", "sheet", f"card {eid}", id=str(eid)))
+    feed_redis.give_up_waiting("party-77")
     assert listening.overflow, "12 and 13 are read from the store"
     assert listening.channel_items.get("party-77", []) == [], "14 comes with that read"
     listening.overflow = False  # the stream has read 12, 13 and 14
@@ -157,10 +195,14 @@ def test_a_page_whose_last_event_was_pruned_resets_and_catches_up_from_the_log(
     assert "missed" in log and "made after the prune" in log, "the log has every roll since"
 
 
-def test_a_page_gets_every_event_when_one_is_published_ahead_of_the_one_before(asgi_server, client):
+def test_a_page_gets_every_event_when_one_is_published_ahead_of_the_one_before(
+    asgi_server, client, monkeypatch
+):
     """The same on a real stream: the server's loop is held while the sheet's card (4)
-    arrives ahead of the roll (3) and the event after it (5) comes in order; once the
-    loop goes on, the page gets 3, 4 and 5 (before the fix: 5, then nothing)."""
+    arrives ahead of the roll (3), the gap's wait ends at once, and the event after it
+    (5) comes in order; once the loop goes on, the page gets 3, 4 and 5 (before the fix:
+    5, then nothing)."""
+    monkeypatch.setattr(feed_redis, "GAP_SECONDS", 0)
     import threading
 
     from django_eventstream.utils import get_storage
