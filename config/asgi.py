@@ -9,3 +9,7 @@ application = get_asgi_application()
 from config.checks import assert_production_ready  # noqa: E402  (needs apps loaded)
 
 assert_production_ready()
+
+from config.heap import settle  # noqa: E402
+
+settle()  # the application's objects out of the collector's walks (config/heap.py)

@@ -1,0 +1,57 @@
+"""A server process freezes its long-lived objects out of the collector's walks: once
+the application is loaded, and once more after its first answers (config/heap.py)."""
+
+import gc
+
+import pytest
+from django.core.signals import request_finished
+
+from config import heap
+
+
+@pytest.fixture
+def unfrozen():
+    gc.unfreeze()
+    yield
+    request_finished.disconnect(dispatch_uid="tableside-heap-settle")
+    gc.unfreeze()
+
+
+def test_settle_freezes_what_is_alive_and_freezes_again_after_the_warm_up(unfrozen, monkeypatch):
+    monkeypatch.setattr(heap, "WARM_REQUESTS", 3)
+    monkeypatch.setattr(heap, "_answered", iter(range(1, 100)))
+    heap.settle()
+    at_start = gc.get_freeze_count()
+    assert at_start > 1000, "the loaded application's objects are frozen"
+
+    kept = [[n] for n in range(5000)]  # built by the first requests, alive for good
+    for _ in range(2):
+        request_finished.send(sender=None)
+    assert gc.get_freeze_count() < at_start + len(kept), "not before the warm-up's last answer"
+    request_finished.send(sender=None)
+    assert gc.get_freeze_count() >= at_start + len(kept), "what the warm-up built, frozen"
+    frozen = gc.get_freeze_count()
+    more = [[n] for n in range(5000)]
+    request_finished.send(sender=None)
+    assert gc.get_freeze_count() < frozen + len(more), "and only once"
+
+
+def test_garbage_is_collected_before_it_could_be_frozen(unfrozen):
+    class Cycle:
+        pass
+
+    garbage = Cycle()
+    garbage.me = garbage
+    collected = []
+
+    def seen(phase, info):
+        if phase == "stop":
+            collected.append(info["collected"])
+
+    gc.callbacks.append(seen)
+    try:
+        del garbage
+        heap.freeze()
+    finally:
+        gc.callbacks.pop()
+    assert sum(collected) >= 1, "the cycle was collected first, not frozen for good"
