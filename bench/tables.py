@@ -29,6 +29,11 @@ ROLL_EVERY, SAVE_EVERY, NPC_EVERY = 30.0, 20.0, 60.0
 LIMITS = {"roll_p99_ms": 100, "feed_p99_ms": 250}
 CONNECT_SECONDS = 60
 ARRIVE_SECONDS = 5  # after the last roll, for its cards
+# Play starts this long after the last feed opened: opening N x 6 pages at once keeps
+# the server busy a few seconds more (each stream's first reads), and the first rolls
+# then measured that storm, not the tables' play. A step's CPU is counted from here.
+SETTLE_SECONDS = 5
+POOL_MIN_SIZE = 12  # each worker's database connections open from the start (a step's)
 WARM_ROLLS = 6  # per system, before a step (each worker's first rolls build templates)
 ROLL_PK = re.compile(rb'data-roll-result="(\d+)"')
 
@@ -239,6 +244,7 @@ def measure_step(host, port, crowd, specs, actions, seconds, server_pid=None,
             until = time.monotonic() + 10
             while _subscribers() < workers and time.monotonic() < until:
                 await asyncio.sleep(0.1)
+        await asyncio.sleep(SETTLE_SECONDS)
         with_feeds = server()
         load_before = os.getloadavg()[0]  # the machine is shared: its load beside each figure
         client_cpu, started = time.process_time(), time.perf_counter()
@@ -360,7 +366,13 @@ def measure(url: str | None = None) -> dict:
                 _warm(*there, crowd, specs, todo)
                 row = measure_step(*there, crowd, specs, todo, seconds)
             else:
-                with server.uvicorn_process(workers=workers) as (port, process):
+                # The database pool open as on a server that has been up a while: a
+                # fresh one opens its connections one by one as the first rolls wait.
+                pool = os.environ.get("DATABASE_POOL_MIN_SIZE") or str(POOL_MIN_SIZE)
+                with server.uvicorn_process(workers=workers, DATABASE_POOL_MIN_SIZE=pool) as (
+                    port,
+                    process,
+                ):
                     _warm("127.0.0.1", port, crowd, specs, todo)
                     row = measure_step("127.0.0.1", port, crowd, specs, todo, seconds,
                                        server_pid=process.pid, workers=workers)  # fmt: skip

@@ -162,6 +162,7 @@ GAP_SECONDS = 0.25
 _delivered: dict[str, int] = {}  # channel -> the last id this process's streams have had
 _behind: dict[str, int] = {}  # channel -> a stored id the last sweep found undelivered
 _held: dict[str, dict[int, Event]] = {}  # channel -> events past a gap, by id
+_opened: dict[str, list[int]] = {}  # channel not followed yet -> its new streams' positions
 _gap_timers: dict[str, threading.Timer] = {}
 _delivered_lock = threading.Lock()
 
@@ -172,6 +173,7 @@ def forget_delivered() -> None:
         _delivered.clear()
         _behind.clear()
         _held.clear()
+        _opened.clear()
         for timer in _gap_timers.values():
             timer.cancel()
         _gap_timers.clear()
@@ -206,6 +208,7 @@ def deliver(channel: str, event: Event) -> None:
                 _held.pop(channel, None)
             _delivered[channel] = event_id
             _behind.pop(channel, None)
+            _opened.pop(channel, None)
             if last is not None:  # queued under the lock: two threads keep the order
                 for item in ready:
                     queue(channel, item)
@@ -213,6 +216,28 @@ def deliver(channel: str, event: Event) -> None:
         _wait_for_gap(channel)
     elif last is None:
         catch_up([channel])
+
+
+def note_opened(channel: str, position: int) -> None:
+    """A stream of ``channel`` opened at ``position`` (the channel's newest stored id,
+    read after it registered). Once every stream of a channel this process does not
+    follow yet has opened so, at one position, the channel is followed from there: the
+    next event is queued to them, not read from the store. Without this, the first event
+    of every channel after a server start made each of its streams read the store
+    (under the ``tables`` bench, seconds of store reads at the start of play). A stream
+    that resumed from a Last-Event-ID says nothing here (where it stands is not known):
+    its channel's first event still makes them all read the store."""
+    manager = eventstream_views.get_listener_manager()
+    with manager.lock:
+        listeners = len(manager.listeners_by_channel.get(channel, ()))
+    with _delivered_lock:
+        if channel in _delivered:
+            return
+        opened = _opened.setdefault(channel, [])
+        opened.append(position)
+        if len(opened) == listeners and len(set(opened)) == 1:
+            _delivered[channel] = position
+            del _opened[channel]
 
 
 def _wait_for_gap(channel: str) -> None:

@@ -199,10 +199,16 @@ class PartyEventStorage(DjangoModelStorage):
             release_connection()
 
     def get_current_id(self, channel):
+        """The channel's newest id, where a page opened without a Last-Event-ID starts;
+        the process's feed then knows where its only stream of the channel stands."""
+        from rolls.feed_redis import note_opened
+
         try:
-            return super().get_current_id(channel)
+            position = super().get_current_id(channel)
         finally:
             release_connection()
+        note_opened(channel, position)
+        return position
 
 
 def keep_days() -> float:

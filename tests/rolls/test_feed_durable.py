@@ -98,6 +98,44 @@ def test_a_stream_gets_the_next_event_and_reads_the_store_for_one_further_on(lis
     assert published(listening, 9) == (["9"], False)
 
 
+def test_a_stream_opened_at_the_newest_event_gets_the_next_one_without_a_store_read(listening):
+    feed_redis.note_opened("party-77", 5)  # the page opened without a Last-Event-ID at 5
+    assert published(listening, 6) == (["6"], False), "queued: the stream stands at 5"
+    feed_redis.note_opened("party-77", 9)  # another page, later: the channel is followed
+    assert published(listening, 7) == (["7"], False), "the first page's next, as before"
+
+
+def test_a_stream_opened_beside_another_of_its_channel_reads_the_store_for_the_first_event(
+    listening,
+):
+    other = Listener()
+    other.loop, other.channels = listening.loop, {"party-77"}
+    manager = get_listener_manager()
+    with manager.lock:
+        manager.listeners_by_channel["party-77"].add(other)
+    try:
+        feed_redis.note_opened("party-77", 5)  # where the other one stands is not known
+        assert published(listening, 6) == ([], True), "both read the store"
+    finally:
+        manager.remove_listener(other)
+
+
+def test_streams_opened_together_at_one_position_get_the_next_event_queued(listening):
+    other = Listener()
+    other.loop, other.channels = listening.loop, {"party-77"}
+    manager = get_listener_manager()
+    with manager.lock:
+        manager.listeners_by_channel["party-77"].add(other)
+    try:
+        feed_redis.note_opened("party-77", 5)
+        feed_redis.note_opened("party-77", 5)  # both opened at 5
+        other.channel_items = {}
+        assert published(listening, 6) == (["6"], False), "queued, no store read"
+        assert [item.id for item in other.channel_items["party-77"]] == ["6"]
+    finally:
+        manager.remove_listener(other)
+
+
 def test_events_published_out_of_order_are_queued_in_order_when_the_late_one_comes(listening):
     """Two workers publish a party's events a moment out of the order they were stored
     in: the ones past the gap wait for it, and no stream reads the store."""
