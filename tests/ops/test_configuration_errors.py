@@ -102,3 +102,24 @@ def test_a_password_in_a_url_is_never_printed(tmp_path):
     )  # fmt: skip
     assert "REDIS_URL (redis://:***@127.0.0.1:" in result.stderr
     assert "hunter2secret" not in result.stderr
+
+
+def test_an_unknown_synchronous_commit_is_said_naming_the_variable():
+    result = run(
+        ["manage.py", "check"],
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/test",
+        DATABASE_SYNCHRONOUS_COMMIT="sometimes", DJANGO_DEBUG="1",
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "DATABASE_SYNCHRONOUS_COMMIT='sometimes'" in result.stderr
+    assert "use on, off, local" in result.stderr
+
+
+@needs_postgres
+def test_the_app_s_connections_commit_without_waiting_for_the_disk_when_asked():
+    read = "from django.db import connection; c = connection.cursor(); c.execute('SHOW synchronous_commit'); print(c.fetchone()[0])"  # noqa: E501
+    command = ["-c", f"import django; django.setup(); {read}"]
+    settings = {"DATABASE_URL": POSTGRES_URL, "DJANGO_SETTINGS_MODULE": "config.settings",
+                "DJANGO_DEBUG": "1"}  # fmt: skip
+    assert run(command, DATABASE_SYNCHRONOUS_COMMIT="off", **settings).stdout.strip() == "off"
+    assert run(command, **settings).stdout.strip() == "on", "the database's own setting"
