@@ -234,6 +234,8 @@ def note_opened(channel: str, position: int) -> None:
         if channel in _delivered:
             return
         opened = _opened.setdefault(channel, [])
+        if len(opened) >= listeners:  # some said so and have gone: start again from here
+            opened.clear()
         opened.append(position)
         if len(opened) == listeners and len(set(opened)) == 1:
             _delivered[channel] = position

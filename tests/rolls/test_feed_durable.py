@@ -120,6 +120,20 @@ def test_a_stream_opened_beside_another_of_its_channel_reads_the_store_for_the_f
         manager.remove_listener(other)
 
 
+def test_what_streams_since_closed_said_does_not_hold_the_channel_back(listening):
+    manager = get_listener_manager()
+    gone = [Listener(), Listener()]
+    for other in gone:
+        other.loop, other.channels = listening.loop, {"party-77"}
+        with manager.lock:
+            manager.listeners_by_channel["party-77"].add(other)
+        feed_redis.note_opened("party-77", 2)  # each opened at 2 (3 streams, 2 said so)
+    for other in gone:
+        manager.remove_listener(other)  # their pages closed before any event
+    feed_redis.note_opened("party-77", 5)  # the last page, alone now, at 5
+    assert published(listening, 6) == (["6"], False), "queued: it stands at 5"
+
+
 def test_streams_opened_together_at_one_position_get_the_next_event_queued(listening):
     other = Listener()
     other.loop, other.channels = listening.loop, {"party-77"}
