@@ -98,6 +98,16 @@ def test_a_stream_gets_the_next_event_and_reads_the_store_for_one_further_on(lis
     assert published(listening, 9) == (["9"], False)
 
 
+def another_stream(listening):
+    """A second stream of 'party-77' in this process (the test removes it)."""
+    other = Listener()
+    other.loop, other.channels = listening.loop, {"party-77"}
+    manager = get_listener_manager()
+    with manager.lock:
+        manager.listeners_by_channel["party-77"].add(other)
+    return other
+
+
 def test_a_stream_opened_at_the_newest_event_gets_the_next_one_without_a_store_read(listening):
     feed_redis.note_opened("party-77", 5)  # the page opened without a Last-Event-ID at 5
     assert published(listening, 6) == (["6"], False), "queued: the stream stands at 5"
@@ -108,38 +118,27 @@ def test_a_stream_opened_at_the_newest_event_gets_the_next_one_without_a_store_r
 def test_a_stream_opened_beside_another_of_its_channel_reads_the_store_for_the_first_event(
     listening,
 ):
-    other = Listener()
-    other.loop, other.channels = listening.loop, {"party-77"}
-    manager = get_listener_manager()
-    with manager.lock:
-        manager.listeners_by_channel["party-77"].add(other)
+    other = another_stream(listening)
     try:
         feed_redis.note_opened("party-77", 5)  # where the other one stands is not known
         assert published(listening, 6) == ([], True), "both read the store"
     finally:
-        manager.remove_listener(other)
+        get_listener_manager().remove_listener(other)
 
 
 def test_what_streams_since_closed_said_does_not_hold_the_channel_back(listening):
-    manager = get_listener_manager()
-    gone = [Listener(), Listener()]
-    for other in gone:
-        other.loop, other.channels = listening.loop, {"party-77"}
-        with manager.lock:
-            manager.listeners_by_channel["party-77"].add(other)
+    gone = []
+    for _ in range(2):
+        gone.append(another_stream(listening))
         feed_redis.note_opened("party-77", 2)  # each opened at 2 (3 streams, 2 said so)
     for other in gone:
-        manager.remove_listener(other)  # their pages closed before any event
+        get_listener_manager().remove_listener(other)  # closed before any event
     feed_redis.note_opened("party-77", 5)  # the last page, alone now, at 5
     assert published(listening, 6) == (["6"], False), "queued: it stands at 5"
 
 
 def test_streams_opened_together_at_one_position_get_the_next_event_queued(listening):
-    other = Listener()
-    other.loop, other.channels = listening.loop, {"party-77"}
-    manager = get_listener_manager()
-    with manager.lock:
-        manager.listeners_by_channel["party-77"].add(other)
+    other = another_stream(listening)
     try:
         feed_redis.note_opened("party-77", 5)
         feed_redis.note_opened("party-77", 5)  # both opened at 5
@@ -147,7 +146,7 @@ def test_streams_opened_together_at_one_position_get_the_next_event_queued(liste
         assert published(listening, 6) == (["6"], False), "queued, no store read"
         assert [item.id for item in other.channel_items["party-77"]] == ["6"]
     finally:
-        manager.remove_listener(other)
+        get_listener_manager().remove_listener(other)
 
 
 def test_events_published_out_of_order_are_queued_in_order_when_the_late_one_comes(listening):
