@@ -19,7 +19,6 @@ def unfrozen():
 
 def test_settle_freezes_what_is_alive_and_freezes_again_after_the_warm_up(unfrozen, monkeypatch):
     monkeypatch.setattr(heap, "WARM_REQUESTS", 3)
-    monkeypatch.setattr(heap, "_answered", iter(range(1, 100)))
     heap.settle()
     at_start = gc.get_freeze_count()
     assert at_start > 1000, "the loaded application's objects are frozen"
@@ -27,6 +26,7 @@ def test_settle_freezes_what_is_alive_and_freezes_again_after_the_warm_up(unfroz
     assert "tableside-heap-settle" in uids, "each answer is counted"
     # counted here by hand: an earlier test's server thread may still finish requests
     request_finished.disconnect(dispatch_uid="tableside-heap-settle")
+    monkeypatch.setattr(heap, "_answered", iter(range(1, 100)))
 
     kept = [[n] for n in range(5000)]  # built by the first requests, alive for good
     for _ in range(2):
