@@ -177,7 +177,7 @@ if DATABASES["default"]["ENGINE"] in ("config.postgresql", "django.db.backends.p
     # flushes stall now and then (150-800 ms on the project's virtual machine, several a
     # minute) then no longer holds every request that commits meanwhile; a crash of the
     # database's machine (not of PostgreSQL or the app) can lose the last half second of
-    # answered changes, never the database's consistency. Off by default (README).
+    # answered changes, never the database's consistency. Unset: the database's own.
     _synchronous = os.environ.get("DATABASE_SYNCHRONOUS_COMMIT", "").strip().lower()
     if _synchronous:
         if _synchronous not in {"on", "off", "local", "remote_write", "remote_apply"}:
