@@ -41,10 +41,11 @@ class SharedPoolClient(RedisCacheClient):
         return self._pools[index]
 
     def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
-        client = self._redis_clients.get(id(pool))
+        index = self._get_connection_pool_index(write)
+        client = self._redis_clients.get(index)
         if client is None:
-            client = self._redis_clients.setdefault(id(pool), self._client(connection_pool=pool))
+            pool = self._get_connection_pool(write)
+            client = self._redis_clients.setdefault(index, self._client(connection_pool=pool))
         return client
 
 

@@ -200,7 +200,8 @@ class PartyEventStorage(DjangoModelStorage):
 
     def get_current_id(self, channel):
         """The channel's newest id, where a page opened without a Last-Event-ID starts;
-        the process's feed then knows where its only stream of the channel stands."""
+        told to the process's feed (``feed_redis.note_opened``), which follows the
+        channel from there once every new stream of it has said so."""
         from rolls.feed_redis import note_opened
 
         try:
