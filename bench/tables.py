@@ -13,6 +13,7 @@ of several nodes) that uses the same database; its CPU and memory are then not r
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import re
@@ -34,7 +35,7 @@ ARRIVE_SECONDS = 5  # after the last roll, for its cards
 # then measured that storm, not the tables' play. A step's CPU is counted from here.
 SETTLE_SECONDS = 5
 POOL_MIN_SIZE = 12  # each worker's database connections open from the start (a step's)
-WARM_ROLLS = 6  # per system, before a step (each worker's first rolls build templates)
+WARM_ROLLS = 6  # of each kind a system, before a step (each worker's first build templates)
 ROLL_PK = re.compile(rb'data-roll-result="(\d+)"')
 
 
@@ -244,6 +245,10 @@ def measure_step(host, port, crowd, specs, actions, seconds, server_pid=None,
             until = time.monotonic() + 10
             while _subscribers() < workers and time.monotonic() < until:
                 await asyncio.sleep(0.1)
+        # This process's own full collections paused its clients for 60-120 ms at a
+        # time, and the rolls then in flight measured that: what is alive now is frozen.
+        gc.collect()
+        gc.freeze()
         await asyncio.sleep(SETTLE_SECONDS)
         with_feeds = server()
         load_before = os.getloadavg()[0]  # the machine is shared: its load beside each figure
@@ -386,17 +391,21 @@ def measure(url: str | None = None) -> dict:
 
 
 def _warm(host, port, crowd, specs, todo) -> None:
-    """Each system's first rolls on each worker, before anything is timed."""
+    """Each system's first rolls, saves and NPC rolls on each worker, before anything is
+    timed. With the rolls alone warmed, the first second or two of play answered in
+    100-300 ms: the workers' first saves and NPC rolls, and what they built once."""
     from bench.aio import User
-    from bench.rolls import fresh
+
+    firsts = specs[: len(todo["roll"])]
+    step = Step(host, port, crowd, firsts, todo, seconds=0)
 
     async def warm():
-        for spec in specs[: len(todo["roll"])]:
-            place = crowd.seats[(spec.index, 1)]
-            url, data = todo["roll"][spec.system]
-            for _ in range(WARM_ROLLS):  # a connection each: to either worker
-                user = User(host, port, place.sessionid)
-                await user.post(url.format(pk=place.character_pk), fresh(place.roll or data))
-                user.close()
+        for spec in firsts:
+            for seat, act in ((1, step._roll), (1, step._save), (0, step._npc)):
+                place = crowd.seats[(spec.index, seat)]
+                for _ in range(WARM_ROLLS):  # a connection each: to either worker
+                    user = User(host, port, place.sessionid)
+                    await act(user, spec, place)
+                    user.close()
 
     asyncio.run(warm())

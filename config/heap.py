@@ -2,33 +2,40 @@
 
 CPython's collector walks every tracked object of the oldest generation on a full
 collection. A worker holds a few hundred thousand of them that live as long as it does
-(modules, Django's apps and URLs, templates once compiled, the translation catalogues):
-under the ``tables`` bench each full collection stopped the worker for 200-260 ms, a
-few times a minute, and those pauses were the slowest rolls of a step (its p99).
-``gc.freeze()`` moves every object alive at that moment to a permanent generation the
-collector never walks again; what is garbage later is collected as before.
+(modules, Django's apps and URLs, templates once compiled, the translation catalogues,
+the open pages' feeds): under the ``tables`` bench each full collection stopped the
+worker for 200-260 ms, a few times a minute, and those pauses were the slowest rolls of
+a step (its p99). ``gc.freeze()`` moves every object alive at that moment to a
+permanent generation the collector never walks again; what is garbage later is
+collected as before.
 
-``settle()`` freezes once the application is loaded (``config/asgi.py``, each worker:
-after a full collection) and once more after the worker's first ``WARM_REQUESTS``
-answers, when the templates and catalogues the pages use have been built (after
-collecting the young generations only). A frozen object that later becomes garbage is
-never freed: freezing twice, at moments when nearly everything alive stays alive, keeps
-that to the objects of the few requests then in flight.
+``settle()`` (``config/asgi.py``, each worker) freezes once the application is loaded,
+after a full collection. What the first answers build (templates, catalogues, the feeds
+of the pages open at that moment) is frozen by the collector itself: the objects that
+survive each of the worker's first ``SETTLING_COLLECTIONS`` full collections, at the
+moment that collection ends (nothing else is tracked then: a full collection empties
+the young generations). A fixed count of answers did this before, and came too late:
+at 75 tables the worker's first full collections, 70-220 ms each, came before its
+300th answer.
+
+A frozen object that later becomes garbage in a reference cycle is never freed (one
+freed by its reference count still is): freezing a few times, early, when nearly
+everything alive stays alive, bounds that to the few requests and feeds of those
+moments. Later full collections walk only what survived since, and come rarely (the
+collector waits until the survivors since the last one are a quarter of those it
+found then).
 """
 
 from __future__ import annotations
 
 import gc
-import itertools
 import logging
 import time
 
-from django.core.signals import request_finished
-
 log = logging.getLogger(__name__)
 
-WARM_REQUESTS = 300
-_answered = itertools.count(1)
+SETTLING_COLLECTIONS = 4
+_left = 0  # of the first full collections, how many still freeze their survivors
 
 
 def freeze(generation: int = 2) -> None:
@@ -41,15 +48,23 @@ def freeze(generation: int = 2) -> None:
              (time.perf_counter() - started) * 1000)  # fmt: skip
 
 
-def _count(**kwargs) -> None:
-    # The young generations only, while serving: a full collection then stopped the
-    # worker for 100-200 ms (the bench's rolls of that moment waited for it); what the
-    # warm-up left in the oldest generation is mostly alive for good anyway.
-    if next(_answered) == WARM_REQUESTS:
-        freeze(generation=1)
+def _after_collection(phase: str, info: dict) -> None:
+    """A ``gc.callbacks`` hook: when a full collection ends, freeze what survived it
+    (the young generations are empty then), until ``SETTLING_COLLECTIONS`` have."""
+    global _left
+    if phase != "stop" or info["generation"] != 2 or _left <= 0:
+        return
+    _left -= 1
+    gc.freeze()
+    if _left == 0:
+        gc.callbacks.remove(_after_collection)
 
 
 def settle() -> None:
-    """Freeze now, and again once this process has answered ``WARM_REQUESTS``."""
+    """Freeze now, and what survives each of this process's next
+    ``SETTLING_COLLECTIONS`` full collections."""
+    global _left
     freeze()
-    request_finished.connect(_count, dispatch_uid="tableside-heap-settle", weak=False)
+    _left = SETTLING_COLLECTIONS
+    if _after_collection not in gc.callbacks:
+        gc.callbacks.append(_after_collection)

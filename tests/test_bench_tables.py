@@ -220,3 +220,46 @@ def test_the_bench_seats_tables_in_bulk_that_can_play_and_removes_them():
     crowds.remove(crowd)
     assert not get_user_model().objects.filter(pk__in=made).exists()
     assert not Party.objects.filter(pk__in=crowd.parties).exists()
+
+
+def test_the_warm_up_rolls_saves_and_rolls_for_an_npc_in_each_system_on_fresh_lines():
+    from types import SimpleNamespace
+
+    seen = []
+
+    async def serve(reader, writer):  # one answer a connection, as to either worker
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+        await reader.readexactly(length)
+        seen.append(head.split(b" ")[1].decode())
+        body = b'<div data-roll-result="7"></div>'
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+        await writer.drain()
+        writer.close()
+
+    crowd = crowds.Crowd(run="w4rm")
+    specs = tables.plan(len(SYSTEMS) + 2, SYSTEMS)  # the warm-up takes each system's first
+    for spec in specs:
+        crowd.templates[spec.system] = SimpleNamespace(name=f"{spec.system} hero")
+        crowd.parties_of[spec.index] = 100 + spec.index
+        for seat in range(2):
+            crowd.seats[(spec.index, seat)] = crowds.Seat(
+                user_pk=seat, sessionid=f"s{spec.index}-{seat}", character_pk=10 * spec.index + seat,
+                name=f"{spec.system} hero",
+            )  # fmt: skip
+    todo = {kind: {system: (f"/{kind}/{system}/{{pk}}/", {"dice": "2"}) for system in SYSTEMS}
+            for kind in ("roll", "npc")}  # fmt: skip
+
+    async def play():
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        await asyncio.to_thread(tables._warm, "127.0.0.1", port, crowd, specs, todo)
+        server.close()
+
+    run_coroutine(play)
+    for spec in specs[: len(SYSTEMS)]:
+        player = 10 * spec.index + 1
+        assert seen.count(f"/roll/{spec.system}/{player}/") == tables.WARM_ROLLS
+        assert seen.count(f"/characters/{player}/field/character-name/") == tables.WARM_ROLLS
+        assert seen.count(f"/npc/{spec.system}/{100 + spec.index}/") == tables.WARM_ROLLS
+    assert len(seen) == 3 * tables.WARM_ROLLS * len(SYSTEMS), "the first table of each, only"

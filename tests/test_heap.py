@@ -1,63 +1,72 @@
 """A server process freezes its long-lived objects out of the collector's walks: once
-the application is loaded, and once more after its first answers (config/heap.py)."""
+the application is loaded, and what survives its first few full collections
+(config/heap.py)."""
 
 import gc
 
 import pytest
-from django.core.signals import request_finished
 
 from config import heap
 
 
 @pytest.fixture
-def unfrozen():
+def unfrozen(monkeypatch):
+    monkeypatch.setattr(heap, "SETTLING_COLLECTIONS", 2)
     gc.unfreeze()
     yield
-    request_finished.disconnect(dispatch_uid="tableside-heap-settle")
+    if heap._after_collection in gc.callbacks:
+        gc.callbacks.remove(heap._after_collection)
     gc.unfreeze()
 
 
-def test_settle_freezes_what_is_alive_and_freezes_again_after_the_warm_up(unfrozen, monkeypatch):
-    monkeypatch.setattr(heap, "WARM_REQUESTS", 3)
-    heap.settle()
-    at_start = gc.get_freeze_count()
-    assert at_start > 1000, "the loaded application's objects are frozen"
-    uids = [lookup_key[0] for lookup_key, *_ in request_finished.receivers]
-    assert "tableside-heap-settle" in uids, "each answer is counted"
-    # counted here by hand: an earlier test's server thread may still finish requests
-    request_finished.disconnect(dispatch_uid="tableside-heap-settle")
-    monkeypatch.setattr(heap, "_answered", iter(range(1, 100)))
+def grown_by_a_collection(generation: int, kept: list) -> int:
+    """How far the frozen count grew over one collection of ``generation``, while 20,000
+    new objects are alive (frozen objects freed meanwhile leave the count: a few)."""
+    before = gc.get_freeze_count()
+    kept.append([[n] for n in range(20_000)])
+    gc.collect(generation)
+    return gc.get_freeze_count() - before
 
-    # Frozen objects freed meanwhile leave the count: a few, against these thousands.
-    kept = [[n] for n in range(20_000)]  # built by the first requests, alive for good
-    for _ in range(2):
-        heap._count()
-    assert gc.get_freeze_count() - at_start < 10_000, "not before the warm-up's last answer"
-    heap._count()
-    assert gc.get_freeze_count() - at_start > 18_000, "what the warm-up built, frozen"
-    frozen = gc.get_freeze_count()
-    more = [[n] for n in range(20_000)]
-    heap._count()
-    assert gc.get_freeze_count() - frozen < 10_000, "and only once"
-    assert len(kept) == len(more)  # both alive until here
+
+def test_settle_freezes_the_loaded_application(unfrozen):
+    heap.settle()
+    assert gc.get_freeze_count() > 1000, "the loaded application's objects are frozen"
+
+
+def test_the_survivors_of_the_first_full_collections_are_frozen_and_then_no_more(unfrozen):
+    heap.settle()
+    kept = []
+    assert grown_by_a_collection(1, kept) < 10_000, "a young collection freezes nothing"
+    assert grown_by_a_collection(2, kept) > 18_000, "what the first answers built, frozen"
+    assert grown_by_a_collection(2, kept) > 18_000, "and at the second full collection"
+    assert grown_by_a_collection(2, kept) < 10_000, "the third is an ordinary collection"
+    assert heap._after_collection not in gc.callbacks
 
 
 def test_garbage_is_collected_before_it_could_be_frozen(unfrozen):
     class Cycle:
         pass
 
-    garbage = Cycle()
-    garbage.me = garbage
     collected = []
 
     def seen(phase, info):
         if phase == "stop":
             collected.append(info["collected"])
 
-    gc.callbacks.append(seen)
+    gc.callbacks.insert(0, seen)  # before the freeze (settle adds it after this one)
     try:
+        garbage = Cycle()
+        garbage.me = garbage
         del garbage
         heap.freeze()
+        assert sum(collected) >= 1, "the cycle was collected first, not frozen for good"
+
+        heap.settle()
+        collected.clear()
+        garbage = Cycle()
+        garbage.me = garbage
+        del garbage
+        gc.collect()  # a full collection whose survivors are frozen
+        assert sum(collected) >= 1, "the full collection freed the cycle before the freeze"
     finally:
-        gc.callbacks.pop()
-    assert sum(collected) >= 1, "the cycle was collected first, not frozen for good"
+        gc.callbacks.remove(seen)
