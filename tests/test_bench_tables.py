@@ -244,8 +244,8 @@ def test_the_warm_up_rolls_saves_and_rolls_for_an_npc_in_each_system_on_fresh_li
         crowd.parties_of[spec.index] = 100 + spec.index
         for seat in range(2):
             crowd.seats[(spec.index, seat)] = crowds.Seat(
-                user_pk=seat, sessionid=f"s{spec.index}-{seat}", character_pk=10 * spec.index + seat,
-                name=f"{spec.system} hero",
+                user_pk=seat, sessionid=f"s{spec.index}-{seat}",
+                character_pk=10 * spec.index + seat, name=f"{spec.system} hero",
             )  # fmt: skip
     todo = {kind: {system: (f"/{kind}/{system}/{{pk}}/", {"dice": "2"}) for system in SYSTEMS}
             for kind in ("roll", "npc")}  # fmt: skip
