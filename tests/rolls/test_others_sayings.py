@@ -7,7 +7,8 @@ from types import SimpleNamespace
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-from rolls.systems.slots.actions import _drop_suggested, _edge_words
+from rolls.systems.slots.actions.checks import _edge_words
+from rolls.systems.slots.actions.confirming import _drop_suggested
 from rolls.systems.zombie.actions import outcome_text
 from sheets.systems.dice.core import ScriptedRNG
 from sheets.systems.dice.words import put_into_words, say

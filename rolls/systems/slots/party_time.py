@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rolls.rng import server_rng
-from rolls.systems.slots.actions import time
+from rolls.systems.slots.actions.time_passes import time
 from rolls.views import record_roll
 from sheets.models import SlotsSheet
 

@@ -12,7 +12,8 @@ The sheet IS the dice table: a d4 reads a focus slot, a d12 a gear slot (for a h
   ``SlotsMark`` row per marked slot (unique per slot: never two conditions in a slot).
 - The grid's own endpoints (items, ideas, pack, marks) are in ``views``/``urls``,
   mounted at ``characters/<pk>/slots/``; rolls (checks, fall, corruption, group check,
-  time) in ``rolls/systems/slots/actions.py`` with their forms in ``rolls/systems/slots/forms.py``.
+  time) in the package ``rolls/systems/slots/actions/`` with their forms in
+  ``rolls/systems/slots/forms.py``.
 
 Decisions where the seed is silent are noted where they are coded; the main ones:
 disease and poison mark body slots and worsen like any condition; either the player or
