@@ -1,11 +1,10 @@
 """A middleware of ours runs in whichever mode Django calls it: synchronously under WSGI
 (the test client, ``runserver``), natively on the event loop under ASGI (uvicorn).
 
-Under ASGI Django runs each middleware in the mode the one inside it runs in, where it
-can: the chain's mode is chosen in one place, the innermost middleware
-(``config.middleware.DatabaseUnavailableMiddleware``: synchronous today, for the
-measured reasons in its docstring). See docs/architecture.md, "Threads and the live
-feed".
+The project's ASGI handler (``config.asgi_handler``) runs the whole chain synchronously,
+in one trip to the request's thread, as Django's WSGI handler does; the event-loop mode
+(``ahandle``) is what Django's own ASGI handler would pick for a chain that can run
+there. See docs/architecture.md, "Threads and the live feed".
 
 A subclass writes ``handle(request)`` (synchronous) and ``ahandle(request)`` (the same
 on the event loop); Django picks the mode from ``sync_capable``/``async_capable`` and

@@ -69,21 +69,21 @@ def database_unavailable(request, status: int = 503, busy: bool = False):
 class DatabaseUnavailableMiddleware(BothModesMiddleware):
     """Only a ``process_exception`` hook (Django calls it from the request's thread).
 
-    Innermost, and synchronous on purpose (``async_capable = False``): Django then runs
-    the chain's synchronous hooks (sessions, CSRF, log-in, messages...) in one trip to
-    the request's thread, as one block. With every middleware on the event loop, each
-    of those hooks makes its own trip: measured side by side on this 2-core machine
-    (shared, load 14-20), 25 tables' rolls took p50 5.2 s against 1.1 s, and 15% more
-    CPU a roll. An open feed holds no thread either way (rolls/feed_threads.py). Set
-    ``async_capable = True`` to run the whole chain on the event loop (it works: every
-    other middleware can) and measure again on a quiet machine."""
+    Synchronous, as the whole chain is under ``config.asgi_handler`` (one trip to the
+    request's thread for every hook and the view). Under Django's own ASGI handler this
+    innermost middleware chose the chain's mode: synchronous (``async_capable = False``)
+    made Django run the synchronous hooks (sessions, CSRF, log-in, messages...) in one
+    trip to the request's thread, as one block; with every middleware on the event
+    loop each of those hooks made its own trip (measured side by side on this 2-core
+    machine, shared, load 14-20: 25 tables' rolls took p50 5.2 s against 1.1 s, and 15%
+    more CPU a roll). An open feed holds no thread either way (rolls/feed_threads.py)."""
 
     async_capable = False
 
     def handle(self, request):
         return self.get_response(request)
 
-    async def ahandle(self, request):  # used when async_capable is turned on
+    async def ahandle(self, request):  # under Django's own handler, async_capable on
         return await self.get_response(request)
 
     def process_exception(self, request, exception):

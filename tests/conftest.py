@@ -166,9 +166,9 @@ def _asgi_server_for_session(django_db_setup, django_db_blocker):
     process, bound to the event loop of the first stream, so the server's loop must live
     as long as the process does (as in production)."""
     from django.conf import settings
-    from django.core.asgi import get_asgi_application
     from django.test.utils import override_settings
 
+    from config.asgi_handler import get_asgi_application
     from tests.asgi_server import ThreadedASGIServer
 
     with override_settings(ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "127.0.0.1", "localhost"]):

@@ -1,0 +1,56 @@
+"""The ASGI handler runs a request's middleware chain and view in one trip to the
+request's thread (config/asgi_handler.py); Django's own handler makes several."""
+
+import asyncio
+
+import pytest
+from asgiref.sync import SyncToAsync, async_to_sync
+from django.core.handlers.asgi import ASGIHandler
+
+from config.asgi_handler import OneTripASGIHandler
+from tests.factories import UserFactory
+from tests.threads import off_the_event_loop
+
+
+def trips_to_answer(handler_class, monkeypatch, path, cookie=""):
+    """How many times the request went from the event loop to a thread, and its status."""
+    trips = []
+    original = SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        trips.append(getattr(self.func, "__name__", repr(self.func)))
+        return await original(self, *args, **kwargs)
+
+    handler = handler_class()  # built before counting: its chain, once
+    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"",
+             "headers": [(b"host", b"testserver"), (b"cookie", cookie.encode())],
+             "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "scheme": "http",
+             "asgi": {"version": "3.0"}, "http_version": "1.1", "root_path": ""}  # fmt: skip
+    sent, received = [], []
+
+    async def receive():
+        if received:  # the body once, then nothing until the answer is sent
+            await asyncio.Event().wait()
+        received.append(True)
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    off_the_event_loop(lambda: async_to_sync(handler)(scope, receive, send))
+    monkeypatch.setattr(SyncToAsync, "__call__", original)
+    return trips, sent[0]["status"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_takes_one_trip_for_its_chain_and_view(client, monkeypatch):
+    client.force_login(UserFactory())
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    ours, status = trips_to_answer(OneTripASGIHandler, monkeypatch, "/", cookie)
+    assert status == 200
+    # the request_started signal's receivers, the chain with the view, the response's close
+    assert len(ours) <= 3, ours
+    django_own, status = trips_to_answer(ASGIHandler, monkeypatch, "/", cookie)
+    assert status == 200
+    assert len(django_own) > len(ours) + 1, (django_own, ours)
