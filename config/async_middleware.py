@@ -1,5 +1,6 @@
 """A middleware of ours runs in whichever mode Django calls it: synchronously under WSGI
-(the test client, ``runserver``), natively on the event loop under ASGI (uvicorn).
+(the test client, ``runserver``) and under the project's ASGI handler (uvicorn), natively
+on the event loop under Django's own ASGI handler.
 
 The project's ASGI handler (``config.asgi_handler``) runs the whole chain synchronously,
 in one trip to the request's thread, as Django's WSGI handler does; the event-loop mode
