@@ -38,11 +38,11 @@ SETTLING_COLLECTIONS = 4
 _left = 0  # of the first full collections, how many still freeze their survivors
 
 
-def freeze(generation: int = 2) -> None:
-    """Collect what is garbage now (up to ``generation``), then freeze every object that
-    is left."""
+def freeze() -> None:
+    """Collect what is garbage now (a full collection), then freeze every object that is
+    left."""
     started = time.perf_counter()
-    gc.collect(generation)
+    gc.collect()
     gc.freeze()
     log.info("heap settled: %d objects frozen in %.0f ms", gc.get_freeze_count(),
              (time.perf_counter() - started) * 1000)  # fmt: skip
