@@ -14,20 +14,84 @@ synchronous view called directly) and runs it in one trip to the request's threa
 async view (the live feed, ``rolls.views.party_events``) is run on the event loop from
 there, as Django runs one under WSGI; it returns its streaming response at once, and
 the stream is sent from the event loop, holding no thread (``rolls/feed_threads.py``).
-Everything else is Django's handler: the request's own thread (its thread-sensitive
-context), the body read, the disconnect watch, the response sent, then closed.
+
+Each request still has a thread of its own for its synchronous work (its database
+connection is that thread's), but the thread is not made for it: asgiref makes a new
+one for each request and starts another to wait for its end, about a twentieth of a
+worker's CPU under the ``tables`` bench. ``RequestThreads`` keeps the threads of
+finished requests for the next ones (``__call__``).
+
+Everything else is Django's handler: the body read, the disconnect watch, the
+response sent, then closed.
 """
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
+from concurrent.futures import ThreadPoolExecutor
+
+from asgiref.sync import SyncToAsync, ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+
+
+class RequestThreads:
+    """Idle request threads (asgiref's single-thread executors) of a process, kept for
+    the next requests: at most ``keep``, the others end. Used from the event loop only."""
+
+    def __init__(self, keep: int = 64):
+        self.keep = keep
+        self.idle: list[ThreadPoolExecutor] = []
+        self.made = 0  # threads made (tests read it)
+
+    def take(self) -> ThreadPoolExecutor:
+        if self.idle:
+            return self.idle.pop()
+        self.made += 1
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-request")
+
+    def give_back(self, executor: ThreadPoolExecutor) -> None:
+        """An executor whose work is done: kept for another request, or ended."""
+        if len(self.idle) < self.keep:
+            self.idle.append(executor)
+        else:
+            executor.shutdown(wait=False)
+
+
+request_threads = RequestThreads()
+
+
+def release(context: ThreadSensitiveContext, *, reuse: bool = True) -> None:
+    """Take the request's thread from its context (asgiref would make a new one if the
+    request needed one again): kept for another request when ``reuse`` (its work is
+    done), else ended."""
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+    if executor is None:
+        return
+    if reuse:
+        request_threads.give_back(executor)
+    else:
+        executor.shutdown(wait=False)
 
 
 class OneTripASGIHandler(ASGIHandler):
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
         self._middleware_chain = sync_to_async(self._middleware_chain, thread_sensitive=True)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
+        async with ThreadSensitiveContext() as context:
+            # the request's thread, taken from the kept ones before asgiref makes one
+            SyncToAsync.context_to_thread_executor[context] = request_threads.take()
+            finished = False
+            try:
+                await self.handle(scope, receive, send)
+                finished = True
+            finally:
+                # given back before the context ends (which would end the thread): kept
+                # for the next request once the request ran to its end; a request cut
+                # short (cancelled) may still have work on it, so it ends instead
+                release(context, reuse=finished)
 
 
 def get_asgi_application() -> OneTripASGIHandler:

@@ -342,6 +342,8 @@ SECURE_CSP = {
 # Production (DEBUG off with a real key) is served over HTTPS; tests and development
 # run without a real key and so without the HTTPS-only settings.
 SECURE = env_bool("DJANGO_SECURE", default=not DEBUG and SECRET_KEY != DEV_SECRET_KEY)
+# Django's database sessions, read with SQL built once (config/sessions.py)
+SESSION_ENGINE = "config.sessions"
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 LANGUAGE_COOKIE_SECURE = SECURE

@@ -2,8 +2,8 @@
 
 A page's feed stays open for the whole evening, and a worker serves hundreds of them.
 Under ASGI Django gives each request a thread of its own for its synchronous work
-(asgiref's per-request executor, made at the request's first synchronous call) and keeps
-that thread until the response ends: for a feed, until the page closes. So each open
+(an executor of its own, ``config.asgi_handler``) and keeps that thread until the
+response ends: for a feed, until the page closes. So each open
 feed held an idle OS thread (about 75-100 KB each; threads = feeds + a few).
 
 Here the feed holds a thread only while it reads the database:
@@ -28,6 +28,7 @@ import contextlib
 from asgiref.sync import SyncToAsync, sync_to_async
 
 from config.after_response import give_back_connections
+from config.asgi_handler import release
 
 
 def shared_thread(func, thread_sensitive=True, **options):
@@ -59,15 +60,14 @@ def _request_thread():
 
 
 async def let_request_thread_go() -> bool:
-    """Give back the database connection of this request's thread and end the thread
-    (asgiref makes another if the request calls synchronous code again); whether there
-    was one."""
+    """Give back the database connection of this request's thread and let the thread go
+    to another request (asgiref makes another if this one calls synchronous code
+    again); whether there was one."""
     context, executor = _request_thread()
     if executor is None:
         return False
     await sync_to_async(give_back_connections)()  # on that thread: its connection
-    SyncToAsync.context_to_thread_executor.pop(context, None)
-    executor.shutdown(wait=False)  # idle now: its thread ends
+    release(context)  # idle now: kept for another request
     return True
 
 

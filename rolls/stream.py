@@ -399,28 +399,19 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
     """Send a character's fresh dashboard card to its party's GM (only the dashboard
     shows it; a player reads no other character's sheet). ``system_slug``, the
     character's system when the caller knows it, saves joining every system's sheet."""
-    from django.db.models import prefetch_related_objects
-
-    from sheets.models import Character
-    from sheets.systems.registry import all_systems, get_system
+    from sheets.summary_read import card_character, prefetch_summary_rows
 
     try:
         # One query for the character, its owner and its sheet (its own system's when
         # known: a join over the five sheets costs twice as much); most saves of a
-        # character outside a party end here.
-        systems = [get_system(system_slug)] if system_slug else all_systems()
-        sheets = [system.sheet_related_name for system in systems]
-        character = (
-            Character.objects.filter(pk=character_id, party__isnull=False)
-            .select_related("owner", *sheets)
-            .first()
-        )
+        # character outside a party end here. Its SQL, and the rows', is built once.
+        character = card_character(character_id, system_slug)
         if character is None:
             return
         system = character.system_descriptor
         if not hasattr(character, system.sheet_related_name):
             return  # the character is being created: its sheet comes in the same request
-        prefetch_related_objects([character], *system.summary_rows)
+        prefetch_summary_rows(character)
         languages = languages_read(character.party_id)  # once: the card and the number
         rendered = _in_each_language(
             languages,

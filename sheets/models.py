@@ -104,7 +104,11 @@ class CharacterQuerySet(models.QuerySet):
         """Characters the user may read: their own, and every one in a party they run."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(Q(owner=user) | Q(party__gm=user))
+        return self.readable_by(user.pk)
+
+    def readable_by(self, user_pk: int):
+        """``for_user`` by the user's primary key (a prepared read's value)."""
+        return self.filter(Q(owner_id=user_pk) | Q(party__gm_id=user_pk))
 
     def create_with_sheet(self, **fields):
         """A new character and its system's blank sheet, together."""

@@ -54,3 +54,19 @@ def test_a_page_takes_one_trip_for_its_chain_and_view(client, monkeypatch):
     django_own, status = trips_to_answer(ASGIHandler, monkeypatch, "/", cookie)
     assert status == 200
     assert len(django_own) > len(ours) + 1, (django_own, ours)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_next_request_takes_the_thread_the_last_one_left(monkeypatch):
+    """asgiref makes a thread for each request (and one more to wait for its end); the
+    handler keeps a finished request's thread for the next."""
+    from config.asgi_handler import request_threads
+
+    trips_to_answer(OneTripASGIHandler, monkeypatch, "/accounts/login/")
+    made, idle = request_threads.made, len(request_threads.idle)
+    assert idle >= 1
+    for _ in range(3):
+        trips, status = trips_to_answer(OneTripASGIHandler, monkeypatch, "/accounts/login/")
+        assert status == 200
+    assert request_threads.made == made
+    assert len(request_threads.idle) == idle

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import BaseConstraint, prefetch_related_objects
 from django.http import Http404
@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from config.prepared import Prepared
 from sheets.editing.fields import (
     CONFLICT_MESSAGE,
     ORIGINAL_PREFIX,
@@ -50,12 +51,25 @@ def readable_character(request, pk) -> Character:
     return character
 
 
+_editable = Prepared(
+    lambda pk, user_pk: (
+        Character.objects.readable_by(user_pk)
+        .filter(pk=pk)
+        .select_related("party", *party_related_paths())
+    ),
+    int,
+    int,
+)
+
+
 def editable_character(request, pk) -> Character:
-    """The character if the user may change it (owner, or GM of its party); else 404."""
-    character = get_object_or_404(
-        Character.objects.for_user(request.user).select_related("party", *party_related_paths()),
-        pk=pk,
-    )
+    """The character if the user may change it (owner, or GM of its party); else 404.
+    Its read's SQL is built once (``config.prepared``): every field save makes it."""
+    character = None
+    if request.user.is_authenticated:
+        character = _editable.first(pk, request.user.pk)
+    if character is None:
+        raise Http404(_("No character here."))
     if not character.can_edit(request.user):
         raise Http404(_("No character here."))
     return character
@@ -106,11 +120,8 @@ def locked_editable_sheet(request, pk: int):
         joined = [to_character, f"{to_character}__party"]
         if system.party_related:
             joined.append(f"{to_character}__party__{system.party_related}")
-        try:
-            sheet = _locked_sheets(system, *joined).get(**{to_character: pk})
-        except ObjectDoesNotExist:
-            pass
-        else:
+        sheet = _locked_sheet_read(system, tuple(joined)).first(pk)
+        if sheet is not None:
             character = getattr(sheet, to_character)
             if not character.can_edit(request.user):
                 raise Http404(_("No character here."))
@@ -129,6 +140,23 @@ def locked_sheet(system, character):
     (field_name,) = lookup
     setattr(sheet, field_name, character)
     return sheet
+
+
+_locked_sheet_reads: dict[tuple, Prepared] = {}
+
+
+def _locked_sheet_read(system, joined: tuple[str, ...]) -> Prepared:
+    """The locked read of a character's sheet by the character's pk, ``joined`` with it:
+    each roll makes it, so its SQL is built once per system (``config.prepared``)."""
+    key = (system.slug, system.sheet_model, joined, system.locked_with)
+    read = _locked_sheet_reads.get(key)
+    if read is None:
+        to_character = _to_character(system)
+        read = _locked_sheet_reads.setdefault(
+            key,
+            Prepared(lambda pk: _locked_sheets(system, *joined).filter(**{to_character: pk}), int),
+        )
+    return read
 
 
 def _locked_sheets(system, *joined):
@@ -151,20 +179,39 @@ def sheet_lookup(system, character) -> dict:
 
 def edited_rows(system, ref: FieldRef, character):
     """A queryset of the one row ``ref`` edits (empty if it is gone)."""
+    return _rows_of(system, ref, character.pk, ref.row_pk)
+
+
+def _rows_of(system, ref: FieldRef, character_pk: int, row_pk: int | None):
     if ref.kind == "character":
-        return Character.objects.filter(pk=character.pk)
+        return Character.objects.filter(pk=character_pk)
+    to_character = _to_character(system)
     if ref.kind == "sheet":
-        return system.model().objects.filter(**sheet_lookup(system, character))
+        return system.model().objects.filter(**{to_character: character_pk})
     row_model, fk_name = row_model_and_fk(system, ref.collection)
-    return row_model.objects.filter(
-        pk=ref.row_pk,
-        **{f"{fk_name}__{k}": v for k, v in sheet_lookup(system, character).items()},
-    )
+    return row_model.objects.filter(pk=row_pk, **{f"{fk_name}__{to_character}": character_pk})
+
+
+_locked_reads: dict[tuple, Prepared] = {}
 
 
 def locked(system, ref: FieldRef, character):
-    """The row ``ref`` edits, locked until the transaction ends; None if it is gone."""
-    return edited_rows(system, ref, character).select_for_update().first()
+    """The row ``ref`` edits, locked until the transaction ends; None if it is gone.
+    Every field save makes this read: its SQL is built once per kind of row."""
+    collection = ref.collection.name if ref.collection is not None else ""
+    key = (system.slug, system.sheet_model, ref.kind, collection)
+    read = _locked_reads.get(key)
+    if read is None:
+        if ref.kind == "row":
+            read = Prepared(
+                lambda pk, row_pk: _rows_of(system, ref, pk, row_pk).select_for_update(), int, int
+            )
+        else:
+            read = Prepared(lambda pk: _rows_of(system, ref, pk, None).select_for_update(), int)
+        read = _locked_reads.setdefault(key, read)
+    if ref.kind == "row":
+        return read.first(character.pk, ref.row_pk)
+    return read.first(character.pk)
 
 
 def current_row(system, ref: FieldRef, character):

@@ -1,0 +1,76 @@
+"""The dashboard card's prepared reads give the card Django's prefetch gives."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.db.models import prefetch_related_objects
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+
+from sheets.models import Character
+from sheets.summary_read import card_character, prefetch_summary_rows
+from sheets.systems.zombie.models import TaskStatus
+from tests.factories import CharacterFactory, PartyFactory
+from tests.factories_zombie import ZombieSheetFactory, ZombieTaskFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def card(character):
+    return render_to_string(
+        "sheets/_summary_card_body.html",
+        {"character": character, "summary": character.summary()},
+    )
+
+
+def as_django_reads_it(pk):
+    character = Character.objects.select_related("owner", "mutant", "twilight", "agents",
+                                                 "zombie", "slots").get(pk=pk)  # fmt: skip
+    prefetch_related_objects([character], *character.system_descriptor.summary_rows)
+    return character
+
+
+def prepared(pk, slug):
+    character = card_character(pk, slug)
+    prefetch_summary_rows(character)
+    return character
+
+
+def test_every_systems_card_reads_the_same_as_djangos_prefetch():
+    call_command("demo", stdout=StringIO())
+    characters = list(Character.objects.filter(party__isnull=False))
+    assert {c.system for c in characters} == {"mutant", "twilight", "agents", "zombie", "slots"}
+    for character in characters:
+        expected = card(as_django_reads_it(character.pk))
+        assert card(prepared(character.pk, character.system)) == expected
+        assert card(prepared(character.pk, None)) == expected  # every sheet joined
+
+
+def test_the_newest_failed_tasks_come_with_their_count_of_one_survivor_only():
+    party = PartyFactory()
+    survivor = ZombieSheetFactory(character__party=party)
+    other = ZombieSheetFactory(character__party=party)
+    for n in range(5):
+        ZombieTaskFactory(sheet=survivor, name=f"Task {n}", status=TaskStatus.FAILED)
+    ZombieTaskFactory(sheet=survivor, name="Done", status=TaskStatus.SUCCEEDED)
+    for n in range(2):
+        ZombieTaskFactory(sheet=other, name=f"Other {n}", status=TaskStatus.FAILED)
+    sheet = prepared(survivor.pk, "zombie").zombie
+    assert [t.name for t in sheet.failed_on_card] == ["Task 4", "Task 3", "Task 2"]
+    assert {t.failed_in_all for t in sheet.failed_on_card} == {5}
+    assert all(t.sheet is sheet for t in sheet.failed_on_card)
+    assert card(prepared(survivor.pk, "zombie")) == card(as_django_reads_it(survivor.pk))
+
+
+def test_a_card_after_the_first_takes_one_query_for_the_character_and_one_per_list():
+    call_command("demo", stdout=StringIO())
+    mutant = Character.objects.filter(system="mutant", party__isnull=False).first()
+    prepared(mutant.pk, "mutant")
+    with CaptureQueriesContext(connection) as queries:
+        character = prepared(mutant.pk, "mutant")
+        card(character)
+    lists = len(character.system_descriptor.summary_rows)
+    assert len(queries) == 1 + lists
+    assert card_character(CharacterFactory(party=None).pk, "mutant") is None
