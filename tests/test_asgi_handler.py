@@ -66,7 +66,7 @@ def test_the_next_request_takes_the_thread_the_last_one_left(monkeypatch):
     made, idle = request_threads.made, len(request_threads.idle)
     assert idle >= 1
     for _ in range(3):
-        trips, status = trips_to_answer(OneTripASGIHandler, monkeypatch, "/accounts/login/")
+        _trips, status = trips_to_answer(OneTripASGIHandler, monkeypatch, "/accounts/login/")
         assert status == 200
     assert request_threads.made == made
     assert len(request_threads.idle) == idle
