@@ -17,11 +17,12 @@ from django.utils import timezone
 from django.utils.crypto import get_random_string
 
 from bench import data
+from config import auth
 from sheets.models import Character, Membership, Party
 from sheets.systems.registry import all_systems
 
 PLAYERS = 5
-BACKEND = "django.contrib.auth.backends.ModelBackend"
+BACKEND = auth.PATH
 
 
 @dataclass

@@ -242,7 +242,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # address, each on its own, unlocked after the cool-off.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, its per-request user read prepared (config/auth.py)
+    "config.auth.PreparedModelBackend",
 ]
 AXES_HANDLER = (
     "config.throttle_handler.CacheOrDatabaseHandler"  # the database while Redis is away

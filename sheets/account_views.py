@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from config.auth import PATH as MODEL_BACKEND
 from config.throttle import throttle_posts
 
 
@@ -24,7 +25,7 @@ def signup(request):
         next_url = ""
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=MODEL_BACKEND)
         messages.success(request, _("Welcome to the table, %(name)s.") % {"name": user.username})
         return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
