@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from django.db import connections, router
@@ -103,6 +103,20 @@ class Prepared:
         """The read's first object for ``values``, or None."""
         found = self.objects(*values, using=using)
         return found[0] if found else None
+
+
+_kept: dict[Hashable, Prepared] = {}
+
+
+def kept(key: Hashable, build: Callable[..., QuerySet], *kinds: type) -> Prepared:
+    """The prepared read kept under ``key`` for the process, made from ``build`` and
+    ``kinds`` the first time: for reads of one shape per system or kind of row, whose
+    ``build`` is known only where they are used. ``key`` names everything ``build``
+    depends on."""
+    read = _kept.get(key)
+    if read is None:
+        read = _kept.setdefault(key, Prepared(build, *kinds))
+    return read
 
 
 class PreparedRows:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, prefetch_related_objects
 
-from config.prepared import Prepared, PreparedRows
+from config.prepared import PreparedRows, kept
 from sheets.models import Character
 from sheets.systems.registry import all_systems, get_system
 
-_characters: dict[tuple[str, ...], Prepared] = {}
 _rows: dict[tuple, tuple[list[PreparedRows], list]] = {}
 
 
@@ -23,17 +22,11 @@ def card_character(character_id: int, system_slug: str | None = None) -> Charact
     ``system_slug``: its system when known (else every system's sheet is joined)."""
     systems = [get_system(system_slug)] if system_slug else all_systems()
     related = ("owner", *(system.sheet_related_name for system in systems))
-    read = _characters.get(related)
-    if read is None:
-        read = _characters.setdefault(
-            related,
-            Prepared(
-                lambda pk: Character.objects.filter(pk=pk, party__isnull=False).select_related(
-                    *related
-                ),
-                int,
-            ),
-        )
+    read = kept(
+        ("card character", related),
+        lambda pk: Character.objects.filter(pk=pk, party__isnull=False).select_related(*related),
+        int,
+    )
     return read.first(character_id)
 
 

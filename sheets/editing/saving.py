@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config.prepared import Prepared
+from config.prepared import Prepared, kept
 from sheets.editing.fields import (
     CONFLICT_MESSAGE,
     ORIGINAL_PREFIX,
@@ -142,21 +142,15 @@ def locked_sheet(system, character):
     return sheet
 
 
-_locked_sheet_reads: dict[tuple, Prepared] = {}
-
-
 def _locked_sheet_read(system, joined: tuple[str, ...]) -> Prepared:
     """The locked read of a character's sheet by the character's pk, ``joined`` with it:
     each roll makes it, so its SQL is built once per system (``config.prepared``)."""
-    key = (system.slug, system.sheet_model, joined, system.locked_with)
-    read = _locked_sheet_reads.get(key)
-    if read is None:
-        to_character = _to_character(system)
-        read = _locked_sheet_reads.setdefault(
-            key,
-            Prepared(lambda pk: _locked_sheets(system, *joined).filter(**{to_character: pk}), int),
-        )
-    return read
+    to_character = _to_character(system)
+    return kept(
+        ("locked sheet", system.slug, system.sheet_model, joined, system.locked_with),
+        lambda pk: _locked_sheets(system, *joined).filter(**{to_character: pk}),
+        int,
+    )
 
 
 def _locked_sheets(system, *joined):
@@ -192,25 +186,20 @@ def _rows_of(system, ref: FieldRef, character_pk: int, row_pk: int | None):
     return row_model.objects.filter(pk=row_pk, **{f"{fk_name}__{to_character}": character_pk})
 
 
-_locked_reads: dict[tuple, Prepared] = {}
-
-
 def locked(system, ref: FieldRef, character):
     """The row ``ref`` edits, locked until the transaction ends; None if it is gone.
     Every field save makes this read: its SQL is built once per kind of row."""
     collection = ref.collection.name if ref.collection is not None else ""
-    key = (system.slug, system.sheet_model, ref.kind, collection)
-    read = _locked_reads.get(key)
-    if read is None:
-        if ref.kind == "row":
-            read = Prepared(
-                lambda pk, row_pk: _rows_of(system, ref, pk, row_pk).select_for_update(), int, int
-            )
-        else:
-            read = Prepared(lambda pk: _rows_of(system, ref, pk, None).select_for_update(), int)
-        read = _locked_reads.setdefault(key, read)
+    key = ("locked row", system.slug, system.sheet_model, ref.kind, collection)
     if ref.kind == "row":
+        read = kept(
+            key,
+            lambda pk, row_pk: _rows_of(system, ref, pk, row_pk).select_for_update(),
+            int,
+            int,
+        )
         return read.first(character.pk, ref.row_pk)
+    read = kept(key, lambda pk: _rows_of(system, ref, pk, None).select_for_update(), int)
     return read.first(character.pk)
 
 

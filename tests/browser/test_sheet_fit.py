@@ -109,9 +109,17 @@ def settled_scroll_width(page, width: int) -> int:
     a resize and a load the page was once measured 729 px wide at 390 and fitted a
     moment later (the whole file's run, once the server answered faster): the settled
     page is what a player reads."""
+    return settled(
+        page, f"document.documentElement.scrollWidth <= {width}",
+        "document.documentElement.scrollWidth",
+    )  # fmt: skip
+
+
+def settled(page, ready: str, reading: str):
+    """``reading`` evaluated once ``ready`` holds, or as it is after 3 s."""
     with contextlib.suppress(PlaywrightTimeoutError):
-        page.wait_for_function(f"document.documentElement.scrollWidth <= {width}", timeout=3000)
-    return page.evaluate("document.documentElement.scrollWidth")
+        page.wait_for_function(ready, timeout=3000)
+    return page.evaluate(reading)
 
 
 SPILLED = (
@@ -126,9 +134,7 @@ def settled_spill(page) -> list[str]:
     they are after 3 s. Right after a resize and a load, two regions were once measured
     4 px too narrow at 390 (CI's whole run, on a slower machine) while the settled page
     fitted, as ``settled_scroll_width`` found for the page's width."""
-    with contextlib.suppress(PlaywrightTimeoutError):
-        page.wait_for_function(f"({SPILLED}).length === 0", timeout=3000)
-    return page.evaluate(SPILLED)
+    return settled(page, f"({SPILLED}).length === 0", SPILLED)
 
 
 @pytest.mark.parametrize("system", list(all_systems()), ids=lambda system: system.slug)
