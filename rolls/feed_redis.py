@@ -98,11 +98,11 @@ class ResilientRedisListener(eventstream_views.RedisListener):
         async for message in self.pubsub.listen():
             if message["type"] != "message":
                 continue
-            payload = json.loads(message["data"])
-            event = Event(
-                payload["channel"], payload["event_type"], payload["data"], id=payload["pub_id"]
-            )
-            deliver(payload["channel"], event)
+            for payload in published(message["data"]):
+                event = Event(
+                    payload["channel"], payload["event_type"], payload["data"], id=payload["pub_id"]
+                )
+                deliver(payload["channel"], event)
         raise ConnectionError("the Redis subscription ended")
 
     async def start(self):
@@ -128,6 +128,13 @@ class ResilientRedisListener(eventstream_views.RedisListener):
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.max_backoff)
             self._connect()
+
+
+def published(data) -> list[dict]:
+    """The events of one message: a list of them (``rolls.stream.publish``: the events
+    stored together), or one alone (django-eventstream's own form)."""
+    payload = json.loads(data)
+    return payload if isinstance(payload, list) else [payload]
 
 
 def notify_streams(html: str | None, *, catch_up: bool) -> None:

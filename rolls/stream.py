@@ -308,17 +308,20 @@ def publish(events) -> None:
 
     from rolls.feed_redis import REDIS_CHANNEL, deliver
 
-    for event in events:
-        if eventstream.redis_client is None:
+    if eventstream.redis_client is None:
+        for event in events:
             deliver(event.channel, event)
-            continue
-        message = {"channel": event.channel, "event_type": event.type, "data": event.data,
-                   "pub_id": str(event.id)}  # fmt: skip
+    elif events:
+        # one message for the events stored together (a roll's card on the players' and
+        # the GM's channels, in each language): one trip to Redis, one wake-up of each
+        # process's listener, however many channels
+        message = [{"channel": event.channel, "event_type": event.type, "data": event.data,
+                    "pub_id": str(event.id)} for event in events]  # fmt: skip
         try:
             eventstream.redis_client.publish(REDIS_CHANNEL, json.dumps(message))
         except Exception as error:  # stored: the readers catch up from the database
             log.warning("could not publish %s to %s (%s); pages read it from the store",
-                        event.type, event.channel, error)  # fmt: skip
+                        events[0].type, [event.channel for event in events], error)  # fmt: skip
     get_storage().trim_event_log()
 
 
@@ -338,6 +341,12 @@ def _language() -> str:
 def _send_gm(party_id: int, event: str, rendered: dict[str, object]) -> None:
     """Store an event on the GM's channels alone: ``rendered``, its HTML by language."""
     store_events(event, [(gm_channel(party_id, lang), html) for lang, html in rendered.items()])
+
+
+def _send_players(party_id: int, event: str, text: str, languages: list[str]) -> None:
+    """Store an event that reads the same in every language (a number) on the players'
+    channels alone."""
+    store_events(event, [(party_channel(party_id, language), text) for language in languages])
 
 
 def _send(party_id: int, event: str, html, gm_html=None, languages=None) -> None:
@@ -424,9 +433,12 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
         log.exception("could not render the summary of character %s", character_id)
         return
     _send_gm(character.party_id, f"sheet-{character.pk}", rendered)
-    # and to every page of the party, only the character's number: that character's open
-    # sheet (another device, or the player's while the GM edits it) fetches what moved
-    _send(character.party_id, "sheet-changed", str(character.pk), languages=languages)
+    # and to the players' pages, only the character's number: that character's open
+    # sheet (the player's other device, or while the GM edits it) fetches what moved. The
+    # GM's pages have the card, which says the same: the GM's open sheet of the
+    # character listens to it (rolls/_feed.html), so the GM's channels carry one event a
+    # change, not two.
+    _send_players(character.party_id, "sheet-changed", str(character.pk), languages)
 
 
 def announce_party_settings(party_id: int) -> None:

@@ -272,7 +272,9 @@
     if (!target.hasAttribute || !target.hasAttribute("data-sheet-changed-listener")) { return; }
     var source = target.closest("[data-feed-source]");
     var own = source && source.dataset.ownCharacter;
-    if (!own || own !== String(event.detail.data).trim()) { return; }
+    // sheet-changed carries the character's number; the GM's card event is its own
+    var changed = target.dataset.changedCharacter || String(event.detail.data).trim();
+    if (!own || own !== changed) { return; }
     if (!document.querySelector("[data-sheet-refresh]")) { return; }
     if (writing > 0 || Date.now() - wroteAt < ECHO_MS) { return; }
     htmx.trigger(document.body, "sheetChanged");
