@@ -177,19 +177,25 @@ class PartyEventStorage(DjangoModelStorage):
 
     def append_events(self, event_type, items):
         """Store one event of ``event_type`` on each channel of ``items`` ((channel, data)
-        pairs), each under its channel's next id: one statement on PostgreSQL for all the
-        channels (the library's way takes five or six queries an event). A channel's
-        first event goes the library's way, which makes its counter."""
-        texts = [(channel, json.dumps(data, cls=DjangoJSONEncoder)) for channel, data in items]
-        ids = next_event_ids(event_type, texts)
-        first = [channel for channel, _data in items if channel not in ids]
+        pairs): ``append_typed``."""
+        return self.append_typed([(channel, event_type, data) for channel, data in items])
+
+    def append_typed(self, items):
+        """Store an event on each channel of ``items`` ((channel, event type, data); a
+        channel once), each under its channel's next id: one statement on PostgreSQL for
+        all the channels (the library's way takes five or six queries an event). A
+        channel's first event goes the library's way, which makes its counter."""
+        texts = [(channel, event_type, json.dumps(data, cls=DjangoJSONEncoder))
+                 for channel, event_type, data in items]  # fmt: skip
+        ids = next_event_ids(texts)
+        first = [channel for channel, _type, _data in items if channel not in ids]
         if first:
             make_counters(first)
         return [
             Event(channel, event_type, data, id=ids[channel])
             if channel in ids
             else super(PartyEventStorage, self).append_event(channel, event_type, data)
-            for channel, data in items
+            for channel, event_type, data in items
         ]
 
     def get_events(self, channel, last_id, limit=100):
@@ -227,9 +233,9 @@ def prune_events() -> int:
     return deleted
 
 
-def next_event_ids(event_type: str, items: list[tuple[str, str]]) -> dict[str, int]:
-    """Count each channel's event and store it under the new count (``items``: channel
-    and the event's stored text), in the caller's transaction; the new id of each
+def next_event_ids(items: list[tuple[str, str, str]]) -> dict[str, int]:
+    """Count each channel's event and store it under the new count (``items``: channel,
+    event type and the event's stored text), in the caller's transaction; the new id of each
     channel that has had an event before (the library writes a channel's first event,
     and the placeholder event 0 it reads from). The counters' row locks, taken in name
     order, keep ids in order and without gaps until the transaction ends: a later event
@@ -239,19 +245,19 @@ def next_event_ids(event_type: str, items: list[tuple[str, str]]) -> dict[str, i
 
     counters, events, now = EventCounter._meta.db_table, StoredEvent._meta.db_table, timezone.now()
     if connection.vendor == "postgresql":  # every channel in one statement: one round trip
-        wanted = ", ".join(["(%s, %s)"] * len(items))
+        wanted = ", ".join(["(%s, %s, %s)"] * len(items))
         with connection.cursor() as cursor:
             cursor.execute(
-                f"WITH wanted (channel, data) AS (VALUES {wanted}),"
+                f"WITH wanted (channel, type, data) AS (VALUES {wanted}),"
                 f" locked AS (SELECT name FROM {counters} WHERE value > 0 AND name IN"
                 f" (SELECT channel FROM wanted) ORDER BY name FOR UPDATE),"
                 f" counted AS (UPDATE {counters} SET value = value + 1, updated = %s"
                 f" WHERE name IN (SELECT name FROM locked) RETURNING name, value)"
                 f" INSERT INTO {events} (channel, type, data, eid, created)"
-                f" SELECT counted.name, %s, wanted.data, counted.value, %s"
+                f" SELECT counted.name, wanted.type, wanted.data, counted.value, %s"
                 f" FROM counted JOIN wanted ON wanted.channel = counted.name"
                 f" RETURNING channel, eid",
-                [*(value for item in items for value in item), now, event_type, now],
+                [*(value for item in items for value in item), now, now],
             )
             return dict(cursor.fetchall())
     count = (
@@ -261,7 +267,7 @@ def next_event_ids(event_type: str, items: list[tuple[str, str]]) -> dict[str, i
     store = f"INSERT INTO {events} (channel, type, data, eid, created) VALUES (%s, %s, %s, %s, %s)"
     ids = {}
     with transaction.atomic(), connection.cursor() as cursor:
-        for channel, text in sorted(items):
+        for channel, event_type, text in sorted(items):
             cursor.execute(count, [now, channel])
             row = cursor.fetchone()
             if row is not None:
@@ -291,11 +297,18 @@ def make_counters(channels: list[str]) -> None:
 
 
 def store_events(event_type: str, items: list[tuple[str, str]]) -> None:
-    """Store the events in the current transaction (or at once, outside one), and
-    publish them to the open pages once it commits, after the response: a publish that
-    never happens (a worker killed, Redis away) is found by the readers, who catch up
-    from the store (``rolls.feed_redis``)."""
-    stored = get_storage().append_events(event_type, items)
+    """Store an event of ``event_type`` on each channel of ``items`` ((channel, data)):
+    ``store_typed``."""
+    store_typed([(channel, event_type, data) for channel, data in items])
+
+
+def store_typed(items: list[tuple[str, str, object]]) -> None:
+    """Store the events (``items``: channel, event type, data; one party's) in the
+    current transaction (or at once, outside one), and publish them to the open pages
+    once it commits, after the response: a publish that never happens (a worker killed,
+    Redis away) is found by the readers, who catch up from the store
+    (``rolls.feed_redis``)."""
+    stored = get_storage().append_typed(items)
     # a party's events are published in the order they were stored, within a process
     order = ("publish", items[0][0].removesuffix(GM_SUFFIX))
     transaction.on_commit(partial(later, partial(publish, stored), order=order))
@@ -336,17 +349,6 @@ def _in_each_language(languages: list[str], render) -> dict[str, object]:
 
 def _language() -> str:
     return translation.get_language()
-
-
-def _send_gm(party_id: int, event: str, rendered: dict[str, object]) -> None:
-    """Store an event on the GM's channels alone: ``rendered``, its HTML by language."""
-    store_events(event, [(gm_channel(party_id, lang), html) for lang, html in rendered.items()])
-
-
-def _send_players(party_id: int, event: str, text: str, languages: list[str]) -> None:
-    """Store an event that reads the same in every language (a number) on the players'
-    channels alone."""
-    store_events(event, [(party_channel(party_id, language), text) for language in languages])
 
 
 def _send(party_id: int, event: str, html, gm_html=None, languages=None) -> None:
@@ -432,13 +434,16 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)
         return
-    _send_gm(character.party_id, f"sheet-{character.pk}", rendered)
-    # and to the players' pages, only the character's number: that character's open
-    # sheet (the player's other device, or while the GM edits it) fetches what moved. The
-    # GM's pages have the card, which says the same: the GM's open sheet of the
-    # character listens to it (rolls/_feed.html), so the GM's channels carry one event a
-    # change, not two.
-    _send_players(character.party_id, "sheet-changed", str(character.pk), languages)
+    party_id, card_event = character.party_id, f"sheet-{character.pk}"
+    # The GM's channels get the card; the players' only the character's number: that
+    # character's open sheet (the player's other device, or while the GM edits it)
+    # fetches what moved. The card says the same: the GM's open sheet of the character
+    # listens to it (rolls/_feed.html), so the GM's channels carry one event a change,
+    # not two. Both are stored in one statement and published in one message.
+    players = [(party_channel(party_id, lang), "sheet-changed", str(character.pk))
+               for lang in languages]  # fmt: skip
+    store_typed([(gm_channel(party_id, lang), card_event, html)
+                 for lang, html in rendered.items()] + players)  # fmt: skip
 
 
 def announce_party_settings(party_id: int) -> None:

@@ -121,3 +121,35 @@ def test_a_sheets_card_goes_to_the_gm_alone(player, party, django_capture_on_com
     # the GM's pages have the card, which says the same (their open sheet listens to it):
     # no second event for them
     assert not Event.objects.filter(channel=gm_channel(party.pk), type="sheet-changed").exists()
+
+
+def test_a_sheets_card_and_its_number_are_stored_together_and_published_once(
+    player, party, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The GM's card and the players' number of one change are one write (one statement
+    on PostgreSQL) and one publish: one wake-up of every process's feed, not two."""
+    from django_eventstream.models import Event
+
+    from rolls import stream
+
+    character = Character(owner=player, party=party, system="mutant")
+    get_system("mutant").call("demo", character, 0)
+    published = []
+    monkeypatch.setattr(stream, "publish", lambda events: published.append(events))
+    sheet = Character.objects.get(pk=character.pk).mutant
+    with (
+        CaptureQueriesContext(connection) as queries,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        sheet.save()
+    (both,) = published
+    assert [(event.channel, event.type) for event in both] == [
+        (gm_channel(party.pk), f"sheet-{character.pk}"),
+        (party_channel(party.pk), "sheet-changed"),
+    ]
+    stored = Event.objects.filter(type__in=[f"sheet-{character.pk}", "sheet-changed"])
+    assert sorted(stored.values_list("eid", flat=True)) == sorted(event.id for event in both)
+    if connection.vendor == "postgresql":
+        writes = [q["sql"] for q in queries.captured_queries if Event._meta.db_table in q["sql"]
+                  and "INSERT" in q["sql"]]  # fmt: skip
+        assert len(writes) == 1, writes
