@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config.after_response import later
+from config.prepared import kept
 from rolls.discord import delivery
 from rolls.discord.embeds import roll_embed
 
@@ -114,13 +115,24 @@ def record(job: Job, result: delivery.Delivery, state: str = "") -> None:
     PartyWebhook.objects.filter(pk=job.webhook_id, url=job.url).update(**values)
 
 
+def _webhook_of(model):
+    """The party's webhook read (asked after every roll, most parties having none), its
+    SQL built once per process."""
+    return kept(
+        "discord-webhook-of-party",
+        lambda party_id: model.objects.filter(party_id=party_id)
+        .only("pk", "url", "language").order_by("pk")[:1],
+        int,
+    )  # fmt: skip
+
+
 def post_roll(roll_id: int, party_id: int) -> None:
     """Read the roll and hand its embed to the outbox, if its party has a webhook and
     the party may see it (not secret)."""
     from rolls.discord.models import PartyWebhook
     from rolls.models import Roll
 
-    webhook = PartyWebhook.objects.filter(party_id=party_id).only("pk", "url", "language").first()
+    webhook = _webhook_of(PartyWebhook).first(party_id)
     if webhook is None:
         return
     roll = Roll.objects.select_related("character", "user", "party").filter(pk=roll_id).first()
