@@ -20,6 +20,20 @@ RESULTS = Path(__file__).resolve().parent / "results.json"
 FEED_CLIENTS = ((50, 15), (500, 8))  # (clients, rolls)
 
 
+def python_speed(steps: int = 10_000_000) -> float:
+    """Seconds this interpreter takes for a plain loop of ``steps`` additions, the best
+    of three: the machines a session gets differ up to 2.5 times for the same Python
+    (and an interpreter built without optimisation runs it 1.5-2 times slower), so a
+    figure in ms is read beside this one."""
+    best = float("inf")
+    for _ in range(3):
+        started, total = time.perf_counter(), 0
+        for step in range(steps):
+            total += step
+        best = min(best, time.perf_counter() - started)
+    return round(best, 3)
+
+
 def machine() -> dict:
     memory = None
     try:
@@ -28,7 +42,8 @@ def machine() -> dict:
     except OSError:
         pass
     return {"cores": os.cpu_count(), "memory_gb": memory, "python": platform.python_version(),
-            "system": platform.platform(), "load_average_before": os.getloadavg()[0]}  # fmt: skip
+            "system": platform.platform(), "load_average_before": os.getloadavg()[0],
+            "python_loop_seconds": python_speed()}  # fmt: skip
 
 
 def run(sections: list[str], out: Path, tables_url: str | None = None) -> dict:

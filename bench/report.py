@@ -53,7 +53,8 @@ def report(results: dict) -> None:
           f"{results['database']}{' + Redis' if results['redis'] else ''}, "
           f"uvicorn x {results['workers']} workers, {results.get('seconds', '?')} s, "
           f"load average {results['machine'].get('load_average_before', 0):.1f} before, "
-          f"{results['machine'].get('load_average_after', 0):.1f} after")  # fmt: skip
+          f"{results['machine'].get('load_average_after', 0):.1f} after, "
+          f"Python loop {results['machine'].get('python_loop_seconds', '?')} s")  # fmt: skip
     if "roll" in results:
         print("\nroll: POST of each system's everyday roll vs a trivial logged-in page (ms)")
         print(f"  {'system':<9} {'connection':<11} {'roll p50':>9} {'p99':>7} "

@@ -120,3 +120,17 @@ def test_the_bench_measures_every_system_on_sqlite_in_process():
     from sheets.models import Party
 
     assert not Party.objects.filter(pk=table.party.pk).exists()
+
+
+def test_the_report_says_how_fast_the_machine_runs_python(capsys):
+    """Figures in ms are read beside the machine's speed for plain Python (sessions get
+    machines up to 2.5 times apart): the run records it and the report's first line
+    says it."""
+    from bench.__main__ import python_speed
+
+    seconds = python_speed(steps=200_000)
+    assert 0 < seconds < python_speed(steps=2_000_000)
+    results = {"when": "now", "machine": {"cores": 2, "python_loop_seconds": seconds},
+               "database": "sqlite", "redis": False, "workers": 2}  # fmt: skip
+    report.report(results)
+    assert f"Python loop {seconds} s" in capsys.readouterr().out
