@@ -134,9 +134,11 @@ def test_a_sheets_card_and_its_number_are_stored_together_and_published_once(
 
     character = Character(owner=player, party=party, system="mutant")
     get_system("mutant").call("demo", character, 0)
+    sheet = Character.objects.get(pk=character.pk).mutant
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet.save()  # the channels' first events (the library's way makes their counters)
     published = []
     monkeypatch.setattr(stream, "publish", lambda events: published.append(events))
-    sheet = Character.objects.get(pk=character.pk).mutant
     with (
         CaptureQueriesContext(connection) as queries,
         django_capture_on_commit_callbacks(execute=True),
@@ -148,7 +150,9 @@ def test_a_sheets_card_and_its_number_are_stored_together_and_published_once(
         (party_channel(party.pk), "sheet-changed"),
     ]
     stored = Event.objects.filter(type__in=[f"sheet-{character.pk}", "sheet-changed"])
-    assert sorted(stored.values_list("eid", flat=True)) == sorted(event.id for event in both)
+    assert {(e.channel, e.type, e.id) for e in both} <= set(
+        stored.values_list("channel", "type", "eid")
+    )
     if connection.vendor == "postgresql":
         writes = [q["sql"] for q in queries.captured_queries if Event._meta.db_table in q["sql"]
                   and "INSERT" in q["sql"]]  # fmt: skip
