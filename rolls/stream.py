@@ -296,12 +296,6 @@ def make_counters(channels: list[str]) -> None:
         )
 
 
-def store_events(event_type: str, items: list[tuple[str, str]]) -> None:
-    """Store an event of ``event_type`` on each channel of ``items`` ((channel, data)):
-    ``store_typed``."""
-    store_typed([(channel, event_type, data) for channel, data in items])
-
-
 def store_typed(items: list[tuple[str, str, object]]) -> None:
     """Store the events (``items``: channel, event type, data; one party's) in the
     current transaction (or at once, outside one), and publish them to the open pages
@@ -364,10 +358,10 @@ def _send(party_id: int, event: str, html, gm_html=None, languages=None) -> None
             players = html() if callable(html) else html
             gm = (gm_html() if callable(gm_html) else gm_html) or players
         items += [
-            (party_channel(party_id, language), players),
-            (gm_channel(party_id, language), gm),
+            (party_channel(party_id, language), event, players),
+            (gm_channel(party_id, language), event, gm),
         ]
-    store_events(event, items)
+    store_typed(items)
 
 
 send_to_party = _send  # for other modules' events (group checks)
