@@ -116,9 +116,12 @@ def settled_scroll_width(page, width: int) -> int:
 
 
 def settled(page, ready: str, reading: str):
-    """``reading`` evaluated once ``ready`` holds, or as it is after 3 s."""
+    """``reading`` evaluated once ``ready`` holds, or as it is after 3 s. ``ready`` is
+    passed inside a function: Playwright polls a bare expression with ``eval``, which the
+    page's Content Security Policy refuses (an error, not a wait, when the first check
+    found the page not yet settled)."""
     with contextlib.suppress(PlaywrightTimeoutError):
-        page.wait_for_function(ready, timeout=3000)
+        page.wait_for_function(f"() => ({ready})", timeout=3000)
     return page.evaluate(reading)
 
 
