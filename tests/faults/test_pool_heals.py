@@ -71,7 +71,7 @@ def terminate_all(admin) -> int:
 def server(transactional_db):
     port = free_port()
     environment = {
-        **os.environ, "DJANGO_DEBUG": "1", "DATABASE_POOL_TIMEOUT": "3",
+        **os.environ, "DJANGO_DEBUG": "1", "DATABASE_POOL_TIMEOUT": str(POOL_TIMEOUT),
         "DATABASE_URL": f"{database_url()}?application_name={APP_NAME}",
     }  # fmt: skip
     worker = subprocess.Popen(
@@ -117,12 +117,9 @@ def rolls_and_pages_at_once(server, characters, sessionid, sheet) -> tuple[int, 
     """The status of one roll sent alone, then of 16 rolls and 16 page loads, each 16 at
     once: (the lone roll's, the rolls', the pages')."""
     first = roll(server, characters[0], sessionid)
+    each = [characters[n % len(characters)] for n in range(AT_ONCE)]
     with ThreadPoolExecutor(AT_ONCE) as pool:
-        rolls = list(
-            pool.map(
-                lambda n: roll(server, characters[n % len(characters)], sessionid), range(AT_ONCE)
-            )
-        )
+        rolls = list(pool.map(lambda character: roll(server, character, sessionid), each))
         pages = list(pool.map(lambda _: page_load(server, sheet, sessionid), range(AT_ONCE)))
     return first, rolls, pages
 

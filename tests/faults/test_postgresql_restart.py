@@ -3,8 +3,8 @@
 ``test_pool_heals`` does to a pool what a restart does (every backend terminated) on a
 shared server; this test restarts the server itself, as a host's bad night does: the
 pools are filled (48 page loads, 16 at a time), the cluster is restarted with
-``pg_ctlcluster``, and the next 16 rolls and 16 page loads sent at once must all be
-answered 200, the first of them sent alone. The app server's pool timeout is 3 s
+``pg_ctlcluster``, and the next requests (one roll alone, then 16 rolls and 16 page
+loads sent at once) must all be answered 200. The app server's pool timeout is 3 s
 (``test_pool_heals.POOL_TIMEOUT`` says why), so a request that checked dead connections
 one after another, with the pool's waits between them, would fail: the statuses say no
 request waited, without timing anything.
