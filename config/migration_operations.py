@@ -55,7 +55,7 @@ class AlterTogether(Operation):
         # model, delay=...): those calls are gathered while the operations run, then
         # made as one reload, delayed (the relations not rendered again) only if each was.
         reloads = []
-        state.reload_model = lambda app, model, delay=True: reloads.append(((app, model), delay))
+        state.reload_model = lambda app, model, delay=False: reloads.append(((app, model), delay))
         try:
             for operation in self.operations:
                 operation.state_forwards(app_label, state)

@@ -12,7 +12,7 @@ from config.migration_operations import AlterTogether
 APP = "toy"
 
 
-def _party_and_character() -> ProjectState:
+def _troupe_and_rover() -> ProjectState:
     """Two models, the second pointing at the first, with its apps rendered."""
     state = ProjectState()
     state.add_model(ModelState(APP, "Troupe", [
@@ -52,7 +52,7 @@ def _described(state: ProjectState) -> dict:
 
 
 def test_the_state_is_the_one_the_operations_give_one_by_one():
-    one_by_one, together = _party_and_character(), _party_and_character()
+    one_by_one, together = _troupe_and_rover(), _troupe_and_rover()
     for operation in _relabelling():
         operation.state_forwards(APP, one_by_one)
     AlterTogether(_relabelling()).state_forwards(APP, together)
@@ -68,7 +68,7 @@ def test_the_state_is_the_one_the_operations_give_one_by_one():
 
 
 def test_the_models_are_reloaded_once_not_once_an_operation():
-    state = _party_and_character()
+    state = _troupe_and_rover()
     reloads = []
     real = state.reload_models
     state.reload_models = lambda keys, delay: reloads.append(keys) or real(keys, delay=delay)
@@ -91,7 +91,7 @@ def test_a_field_changed_twice_or_another_kind_of_operation_is_refused():
 def test_the_database_is_changed_forwards_and_back():
     """A real column change inside the group: Rover's name may be empty (NULL) after it,
     and may not after it is taken back."""
-    before = _party_and_character()
+    before = _troupe_and_rover()
     loosen = AlterTogether([
         migrations.AlterModelOptions("rover", {"verbose_name": "rover"}),
         migrations.AlterField("rover", "name", models.CharField(max_length=20, null=True)),
