@@ -14,8 +14,9 @@ the config app's ``ready()``; django-eventstream itself is not changed):
   read what it missed from the database (django-eventstream stores every event), in
   order: the stream's own "overflow" path, which re-reads from the last id it sent.
 
-``feed-status`` events are queued under a channel of their own, so they never touch
-the stream's last event ids (a Last-Event-ID reconnect still resumes exactly).
+Each page is owed its feed's status until a read from the store hands it over
+(``rolls.feed_status``): the stream drops what was queued during a read, and a status,
+which is not stored, must not go with it.
 
 Every stored event reaches every open stream, even when its publish never happens (the
 worker that stored it was killed after its answer, Redis dropped the message): a
@@ -45,17 +46,11 @@ from django.conf import settings
 from django_eventstream import views as eventstream_views
 from django_eventstream.event import Event
 
+from rolls.feed_status import DEGRADED_HTML, LIVE_HTML, tell_streams
+
 log = logging.getLogger(__name__)
 
 REDIS_CHANNEL = "events_channel"  # django-eventstream's pub/sub channel
-STATUS_CHANNEL = "tableside-feed-status"
-STATUS_EVENT = "feed-status"
-DEGRADED_HTML = (
-    '<div class="alert alert-warning py-1 px-2 mb-2 small" role="status" '
-    'data-feed-status="degraded">Live feed interrupted, reconnecting. Rolls are saved '
-    "and will appear here.</div>"
-)
-LIVE_HTML = '<span data-feed-status="live"></span>'
 
 
 class ResilientRedisListener(eventstream_views.RedisListener):
@@ -94,7 +89,7 @@ class ResilientRedisListener(eventstream_views.RedisListener):
         if self.degraded:
             self.degraded = False
             log.warning("live feed: subscribed to Redis again, pages catch up")
-            notify_streams(LIVE_HTML, catch_up=True)
+            tell_pages(LIVE_HTML)
         async for message in self.pubsub.listen():
             if message["type"] != "message":
                 continue
@@ -121,9 +116,9 @@ class ResilientRedisListener(eventstream_views.RedisListener):
                 if not self.degraded:
                     self.degraded = True
                     log.warning("live feed: lost Redis (%s), resubscribing", error)
-                    notify_streams(DEGRADED_HTML, catch_up=True)
+                    tell_pages(DEGRADED_HTML)
                 else:
-                    notify_streams(None, catch_up=True)  # rolls from the database meanwhile
+                    tell_pages(None)  # rolls from the database meanwhile
             await self._disconnect()
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.max_backoff)
@@ -137,25 +132,11 @@ def published(data) -> list[dict]:
     return payload if isinstance(payload, list) else [payload]
 
 
-def notify_streams(html: str | None, *, catch_up: bool) -> None:
-    """Queue a feed-status event (if ``html``) to every open stream of this process, and
-    with ``catch_up`` make each re-read the events it has not sent from the database."""
-    manager = eventstream_views.get_listener_manager()
-    with manager.lock:
-        listeners = {
-            listener for group in manager.listeners_by_channel.values() for listener in group
-        }
-        for listener in listeners:
-            if html is not None:
-                listener.channel_items.setdefault(STATUS_CHANNEL, []).append(
-                    Event(STATUS_CHANNEL, STATUS_EVENT, html)
-                )
-            if catch_up:
-                listener.overflow = True
-        for listener in listeners:
-            listener.wake_threadsafe()
-    if catch_up:
-        forget_delivered()  # read from the store: the next event of each channel too
+def tell_pages(html: str | None) -> None:
+    """Every open stream of this process reads what it has not sent from the store,
+    and with ``html`` tells its page that status."""
+    tell_streams(html)
+    forget_delivered()  # read from the store: the next event of each channel too
 
 
 # --- every stored event, to every open stream ---------------------------------------------

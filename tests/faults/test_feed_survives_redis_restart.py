@@ -166,7 +166,8 @@ def test_every_roll_reaches_the_page_once_in_order_across_a_redis_restart(
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             rolls = [e for e in received if e.event == "roll"]
-            if len(rolls) >= ROLLS:
+            told = [e.data for e in received if e.event == "feed-status"]
+            if len(rolls) >= ROLLS and told and 'data-feed-status="live"' in told[-1]:
                 break
             time.sleep(0.1)
         time.sleep(0.5)  # anything extra (a duplicate) would arrive now

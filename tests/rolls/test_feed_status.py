@@ -1,0 +1,189 @@
+"""A page is always told its live feed's status (rolls.feed_status).
+
+These drive django-eventstream's own stream (as installed: ``FeedListener``, reads told
+which stream they are for) against scripted reads of the store, so the moments a
+status can be told in (mid-read, while the stream waits, before it opens) are exact."""
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+from django_eventstream import eventstream
+from django_eventstream import views as eventstream_views
+from django_eventstream.event import Event
+from django_eventstream.eventresponse import EventResponse
+
+from rolls import feed_status
+from rolls.feed_status import DEGRADED_HTML, LIVE_HTML, FeedListener, tell_streams
+
+CHANNEL = "party-91"
+
+
+class ScriptedStore:
+    """The reads of the store, one answer each: the events after the stream's position."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.reads = 0
+
+    def __call__(self, request, *args, **kwargs):
+        self.reads += 1
+        response = EventResponse()
+        found = self.answers.pop(0) if self.answers else []
+        position = found[-1] if found else request.channel_last_ids.get(CHANNEL, "5")
+        response.channel_items[CHANNEL] = [Event(CHANNEL, "roll", f"card {n}", id=n) for n in found]
+        response.channel_last_ids[CHANNEL] = str(position)
+        return response
+
+
+@pytest.fixture
+def feed(monkeypatch):
+    """The installed stream against a scripted store, with no Redis subscription started;
+    ``feed.open(store)`` gives the stream of a page at event 5 of ``CHANNEL``."""
+    manager = eventstream_views.get_listener_manager()
+    redis_listener = SimpleNamespace(degraded=False)
+    monkeypatch.setattr(manager, "redis_listener", redis_listener)
+    monkeypatch.setattr(manager, "redis_listener_started", True)
+
+    def open_stream(store):
+        monkeypatch.setattr(eventstream, "get_events", feed_status.with_status(store))
+        listener = eventstream_views.Listener()
+        listener.channels = {CHANNEL}
+        request = SimpleNamespace(
+            channels={CHANNEL}, channel_last_ids={CHANNEL: "5"}, user=None
+        )  # fmt: skip
+        return listener, eventstream_views.stream(request, listener)
+
+    return SimpleNamespace(open=open_stream, redis_listener=redis_listener)
+
+
+def run(steps):
+    """Run ``steps`` (a coroutine function) in a loop of its own, bounded in time."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(asyncio.wait_for(steps(), timeout=10))
+    finally:
+        loop.close()
+
+
+async def sent(stream):
+    """The next events the stream sends (its keep-alives aside): (event, id, data) each."""
+    body = await anext(stream)
+    events = []
+    for block in body.split("\n\n"):
+        fields = {}
+        for line in block.splitlines():
+            if line and not line.startswith(":"):
+                name, _, value = line.partition(":")
+                fields[name] = value.strip()
+        if "event" in fields:
+            events.append((fields["event"], fields.get("id", ""), fields.get("data", "")))
+    return events
+
+
+def test_the_installed_stream_keeps_what_each_page_is_owed():
+    assert eventstream_views.Listener is FeedListener
+    assert eventstream_views.stream.tells_status
+    assert eventstream.get_events.tells_status
+
+
+def test_a_status_told_while_the_stream_reads_reaches_the_page_with_the_read_after(feed):
+    """The library drops what is queued during a read and reads again: a roll comes back
+    with that read, and the status (not stored) must too. The race a CI run lost."""
+    store = ScriptedStore([6], [7])
+    listener, stream = feed.open(store)
+
+    async def steps():
+        opened = await sent(stream)  # the first read's answer; the read is over, not checked
+        manager = eventstream_views.get_listener_manager()
+        tell_streams(LIVE_HTML)
+        manager.add_to_queues(CHANNEL, Event(CHANNEL, "roll", "card 7", id=7))
+        after = await sent(stream)
+        await stream.aclose()
+        return opened, after
+
+    opened, after = run(steps)
+    assert [e[0] for e in opened] == ["stream-open", "roll"]
+    assert after == [
+        ("roll", f"{CHANNEL}:7", "card 7"),
+        ("feed-status", f"{CHANNEL}:7", LIVE_HTML),
+    ], "the queued roll was read again, and the status came with that read, at its id"
+    assert listener.owed_status is None
+
+
+def test_a_status_told_while_the_stream_waits_comes_after_the_events_it_reads(feed):
+    store = ScriptedStore([], [6, 7])
+    _, stream = feed.open(store)
+
+    async def steps():
+        await sent(stream)
+        reading = asyncio.ensure_future(sent(stream))
+        await asyncio.sleep(0.05)  # the stream waits for something to send
+        assert not reading.done()
+        tell_streams(DEGRADED_HTML)
+        told = await reading
+        await stream.aclose()
+        return told
+
+    assert run(steps) == [
+        ("roll", f"{CHANNEL}:6", "card 6"),
+        ("roll", f"{CHANNEL}:7", "card 7"),
+        ("feed-status", f"{CHANNEL}:7", DEGRADED_HTML),
+    ], "the page's Last-Event-ID stays at the last event it has"
+    assert store.reads == 2
+
+
+def test_a_read_with_no_events_tells_the_status_at_the_streams_position(feed):
+    store = ScriptedStore([6], [])
+    _, stream = feed.open(store)
+
+    async def steps():
+        await sent(stream)
+        tell_streams(LIVE_HTML)
+        told = await sent(stream)
+        await stream.aclose()
+        return told
+
+    assert run(steps) == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
+
+
+def test_a_newer_status_replaces_one_not_yet_told(feed):
+    store = ScriptedStore([6], [])
+    _, stream = feed.open(store)
+
+    async def steps():
+        await sent(stream)
+        tell_streams(DEGRADED_HTML)
+        tell_streams(LIVE_HTML)
+        told = await sent(stream)
+        await stream.aclose()
+        return told
+
+    assert run(steps) == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
+
+
+def test_a_page_that_opens_while_the_feed_is_down_is_told_from_its_first_read(feed):
+    feed.redis_listener.degraded = True
+    store = ScriptedStore([])
+    _, stream = feed.open(store)
+
+    async def steps():
+        opened = await sent(stream)
+        await stream.aclose()
+        return opened
+
+    assert run(steps) == [("stream-open", "", ""), ("feed-status", f"{CHANNEL}:5", DEGRADED_HTML)]
+
+
+def test_a_catch_up_without_a_status_tells_nothing(feed):
+    store = ScriptedStore([], [6])
+    _, stream = feed.open(store)
+
+    async def steps():
+        await sent(stream)
+        tell_streams(None)
+        told = await sent(stream)
+        await stream.aclose()
+        return told
+
+    assert run(steps) == [("roll", f"{CHANNEL}:6", "card 6")]
