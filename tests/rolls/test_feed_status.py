@@ -5,6 +5,7 @@ which stream they are for) against scripted reads of the store, so the moments a
 status can be told in (mid-read, while the stream waits, before it opens) are exact."""
 
 import asyncio
+import concurrent.futures
 from types import SimpleNamespace
 
 import pytest
@@ -58,12 +59,11 @@ def feed(monkeypatch):
 
 
 def run(steps):
-    """Run ``steps`` (a coroutine function) in a loop of its own, bounded in time."""
-    loop = asyncio.new_event_loop()
-    try:
-        return loop.run_until_complete(asyncio.wait_for(steps(), timeout=10))
-    finally:
-        loop.close()
+    """Run ``steps`` (a coroutine function) in a loop of its own, on a thread of its own
+    (the browser tests' Playwright keeps a loop running on the main thread), bounded in
+    time."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, asyncio.wait_for(steps(), timeout=10)).result()
 
 
 async def sent(stream):
