@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
+import socket
 import time
 from dataclasses import dataclass
 from urllib.parse import urlparse
@@ -30,6 +32,7 @@ class SSEStream:
         if last_event_id:
             headers["Last-Event-ID"] = last_event_id
         self.connection.request("GET", parts.path, headers=headers)
+        self.socket = self.connection.sock  # the response may keep it alone (will_close)
         self.response = self.connection.getresponse()
         self.timeout = timeout
 
@@ -71,6 +74,11 @@ class SSEStream:
         raise AssertionError(f"no {name!r} event arrived")
 
     def close(self) -> None:
+        """Close at once, even while another thread waits in ``events()``: closing the
+        response's reader alone waits for that read to end (its lock), up to the next
+        keep-alive, 20 s away; shutting the socket down ends the read now."""
+        with contextlib.suppress(OSError):
+            self.socket.shutdown(socket.SHUT_RDWR)
         self.connection.close()
 
 
