@@ -133,39 +133,35 @@ def test_a_status_told_while_the_stream_waits_comes_after_the_events_it_reads(fe
     assert store.reads == 2
 
 
-def test_a_read_with_no_events_tells_the_status_at_the_streams_position(feed):
-    store = ScriptedStore([6], [])
+def sent_after_telling(feed, store, *statuses):
+    """What a stream opened on ``store`` sends after its first answer, once each of
+    ``statuses`` has been told (in turn) while it waits."""
     _, stream = feed.open(store)
 
     async def steps():
         await sent(stream)
-        tell_streams(LIVE_HTML)
+        for status in statuses:
+            tell_streams(status)
         told = await sent(stream)
         await stream.aclose()
         return told
 
-    assert run(steps) == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
+    return run(steps)
+
+
+def test_a_read_with_no_events_tells_the_status_at_the_streams_position(feed):
+    told = sent_after_telling(feed, ScriptedStore([6], []), LIVE_HTML)
+    assert told == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
 
 
 def test_a_newer_status_replaces_one_not_yet_told(feed):
-    store = ScriptedStore([6], [])
-    _, stream = feed.open(store)
-
-    async def steps():
-        await sent(stream)
-        tell_streams(DEGRADED_HTML)
-        tell_streams(LIVE_HTML)
-        told = await sent(stream)
-        await stream.aclose()
-        return told
-
-    assert run(steps) == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
+    told = sent_after_telling(feed, ScriptedStore([6], []), DEGRADED_HTML, LIVE_HTML)
+    assert told == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
 
 
 def test_a_page_that_opens_while_the_feed_is_down_is_told_from_its_first_read(feed):
     feed.redis_listener.degraded = True
-    store = ScriptedStore([])
-    _, stream = feed.open(store)
+    _, stream = feed.open(ScriptedStore([]))
 
     async def steps():
         opened = await sent(stream)
@@ -176,14 +172,5 @@ def test_a_page_that_opens_while_the_feed_is_down_is_told_from_its_first_read(fe
 
 
 def test_a_catch_up_without_a_status_tells_nothing(feed):
-    store = ScriptedStore([], [6])
-    _, stream = feed.open(store)
-
-    async def steps():
-        await sent(stream)
-        tell_streams(None)
-        told = await sent(stream)
-        await stream.aclose()
-        return told
-
-    assert run(steps) == [("roll", f"{CHANNEL}:6", "card 6")]
+    told = sent_after_telling(feed, ScriptedStore([], [6]), None)
+    assert told == [("roll", f"{CHANNEL}:6", "card 6")]
