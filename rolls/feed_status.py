@@ -80,10 +80,12 @@ def add_status(response, html: str) -> None:
         items = response.channel_items[found[-1]]
         items.append(Event(found[-1], STATUS_EVENT, html, id=items[-1].id))
         return
-    for channel, position in response.channel_last_ids.items():
+    first = next(iter(response.channel_last_ids.items()), None)
+    if first is not None:
+        channel, position = first
         response.channel_items[channel] = [Event(channel, STATUS_EVENT, html, id=position)]
-        return
-    response.channel_items[STATUS_CHANNEL] = [Event(STATUS_CHANNEL, STATUS_EVENT, html)]
+    else:
+        response.channel_items[STATUS_CHANNEL] = [Event(STATUS_CHANNEL, STATUS_EVENT, html)]
 
 
 def with_status(get_events):
