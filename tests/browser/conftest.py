@@ -58,6 +58,21 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "service_workers": "block"}
 
 
+@pytest.fixture(autouse=True)
+def contexts_closed_after_each_test(browser):
+    """Close every browser context a test opened itself (``browser.new_context()``).
+    Left open, its pages keep their live feeds on the session's server, and an
+    EventSource reconnects by itself: a stale page once reconnected while a later test
+    that has no database ran, and the 500 that request raised in the server's thread was
+    re-raised in that test by Django's test client (which listens to
+    ``got_request_exception`` for the whole process)."""
+    opened_before = {id(context) for context in browser.contexts}
+    yield
+    for context in browser.contexts:
+        if id(context) not in opened_before:
+            context.close()
+
+
 @pytest.fixture
 def log_in_through_form(asgi_server, password):
     """log_in_through_form(page, user): sign in through the login form, as a person would
