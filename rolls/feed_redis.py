@@ -46,7 +46,7 @@ from django.conf import settings
 from django_eventstream import views as eventstream_views
 from django_eventstream.event import Event
 
-from rolls.feed_status import DEGRADED_HTML, LIVE_HTML, tell_streams
+from rolls.feed_status import DEGRADED, LIVE, tell_streams
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ class ResilientRedisListener(eventstream_views.RedisListener):
         if self.degraded:
             self.degraded = False
             log.warning("live feed: subscribed to Redis again, pages catch up")
-            tell_pages(LIVE_HTML)
+            tell_pages(LIVE)
         async for message in self.pubsub.listen():
             if message["type"] != "message":
                 continue
@@ -116,7 +116,7 @@ class ResilientRedisListener(eventstream_views.RedisListener):
                 if not self.degraded:
                     self.degraded = True
                     log.warning("live feed: lost Redis (%s), resubscribing", error)
-                    tell_pages(DEGRADED_HTML)
+                    tell_pages(DEGRADED)
                 else:
                     tell_pages(None)  # rolls from the database meanwhile
             await self._disconnect()
@@ -132,10 +132,10 @@ def published(data) -> list[dict]:
     return payload if isinstance(payload, list) else [payload]
 
 
-def tell_pages(html: str | None) -> None:
+def tell_pages(status: str | None) -> None:
     """Every open stream of this process reads what it has not sent from the store,
-    and with ``html`` tells its page that status."""
-    tell_streams(html)
+    and with ``status`` tells its page that status."""
+    tell_streams(status)
     forget_delivered()  # read from the store: the next event of each channel too
 
 

@@ -21,6 +21,10 @@ The notice goes after the last event the read found (or, with none, at the strea
 position), with that event's id: the id a page resumes from (Last-Event-ID) stays
 exactly where the events it has seen leave it.
 
+What is owed is the status (``DEGRADED`` or ``LIVE``), not its words: the read
+renders the notice in its stream's language (the channel's: ``party-1.sv`` reads
+Swedish), as every other event of that channel is rendered.
+
 ``install()`` (from the rolls app's ``ready()``) makes the library's stream use
 ``FeedListener``, tells each read which stream it is for, and wraps ``get_events``.
 """
@@ -29,17 +33,31 @@ from __future__ import annotations
 
 import functools
 
+from django.utils import translation
+from django.utils.translation import gettext
 from django_eventstream import views as eventstream_views
 from django_eventstream.event import Event
 
+from rolls.stream import channel_language
+
 STATUS_EVENT = "feed-status"
 STATUS_CHANNEL = "tableside-feed-status"  # only a stream with no stored channel at all
-DEGRADED_HTML = (
-    '<div class="alert alert-warning py-1 px-2 mb-2 small" role="status" '
-    'data-feed-status="degraded">Live feed interrupted, reconnecting. Rolls are saved '
-    "and will appear here.</div>"
-)
-LIVE_HTML = '<span data-feed-status="live"></span>'
+DEGRADED, LIVE = "degraded", "live"
+
+
+def status_html(status: str, language: str) -> str:
+    """The notice a page shows for ``status``, in ``language`` (a fixed text: nothing
+    of it comes from a request, so it needs no escaping)."""
+    if status == LIVE:
+        return '<span data-feed-status="live"></span>'
+    with translation.override(language):
+        words = gettext(
+            "Live feed interrupted, reconnecting. Rolls are saved and will appear here."
+        )
+    return (
+        '<div class="alert alert-warning py-1 px-2 mb-2 small" role="status" '
+        f'data-feed-status="degraded">{words}</div>'
+    )
 
 
 def feed_degraded() -> bool:
@@ -53,39 +71,45 @@ class FeedListener(eventstream_views.Listener):
 
     def __init__(self):
         super().__init__()
-        self.owed_status = DEGRADED_HTML if feed_degraded() else None
+        self.owed_status = DEGRADED if feed_degraded() else None
 
 
-def tell_streams(html: str | None) -> None:
+def tell_streams(status: str | None) -> None:
     """Make every open stream of this process read the events it has not sent from the
-    store, and with ``html`` owe its page that status (a newer one replaces it)."""
+    store, and with ``status`` owe its page that status (a newer one replaces it)."""
     manager = eventstream_views.get_listener_manager()
     with manager.lock:
         listeners = {
             listener for group in manager.listeners_by_channel.values() for listener in group
         }
         for listener in listeners:
-            if html is not None:
-                listener.owed_status = html
+            if status is not None:
+                listener.owed_status = status
             listener.overflow = True
         for listener in listeners:
             listener.wake_threadsafe()
 
 
-def add_status(response, html: str) -> None:
+def add_status(response, status: str) -> None:
     """Put the status in a read's answer, after the last event it found, with that
-    event's id (or at the stream's position on a channel, if it found none)."""
+    event's id (or at the stream's position on a channel, if it found none), in that
+    channel's language."""
+
+    def notice(channel, **position):
+        return Event(channel, STATUS_EVENT, status_html(status, channel_language(channel)),
+                     **position)  # fmt: skip
+
     found = [channel for channel, items in response.channel_items.items() if items]
     if found:
         items = response.channel_items[found[-1]]
-        items.append(Event(found[-1], STATUS_EVENT, html, id=items[-1].id))
+        items.append(notice(found[-1], id=items[-1].id))
         return
     first = next(iter(response.channel_last_ids.items()), None)
     if first is not None:
         channel, position = first
-        response.channel_items[channel] = [Event(channel, STATUS_EVENT, html, id=position)]
+        response.channel_items[channel] = [notice(channel, id=position)]
     else:
-        response.channel_items[STATUS_CHANNEL] = [Event(STATUS_CHANNEL, STATUS_EVENT, html)]
+        response.channel_items[STATUS_CHANNEL] = [notice(STATUS_CHANNEL)]
 
 
 def with_status(get_events):
@@ -97,8 +121,8 @@ def with_status(get_events):
         listener = getattr(request, "listener", None)
         if getattr(listener, "owed_status", None) is not None:
             with eventstream_views.get_listener_manager().lock:
-                html, listener.owed_status = listener.owed_status, None
-            add_status(response, html)
+                status, listener.owed_status = listener.owed_status, None
+            add_status(response, status)
         return response
 
     get_events_with_status.tells_status = True

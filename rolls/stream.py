@@ -94,6 +94,12 @@ def _in_language(channel: str, language: str | None) -> str:
     return f"{channel}{LANGUAGE_SEPARATOR}{language}"
 
 
+def channel_language(channel: str) -> str:
+    """The language a channel's events are rendered in (``party-1.sv``: Swedish)."""
+    _base, _sep, language = channel.partition(LANGUAGE_SEPARATOR)
+    return language or settings.LANGUAGE_CODE
+
+
 def party_channel(party_id: int, language: str | None = None) -> str:
     return _in_language(f"{CHANNEL_PREFIX}{party_id}", language)
 

@@ -15,25 +15,29 @@ from django_eventstream.event import Event
 from django_eventstream.eventresponse import EventResponse
 
 from rolls import feed_status
-from rolls.feed_status import DEGRADED_HTML, LIVE_HTML, FeedListener, tell_streams
+from rolls.feed_status import DEGRADED, LIVE, FeedListener, status_html, tell_streams
 
 CHANNEL = "party-91"
+DEGRADED_HTML = status_html(DEGRADED, "en")
+LIVE_HTML = status_html(LIVE, "en")
 
 
 class ScriptedStore:
     """The reads of the store, one answer each: the events after the stream's position."""
 
-    def __init__(self, *answers):
+    def __init__(self, *answers, channel=CHANNEL):
         self.answers = list(answers)
         self.reads = 0
+        self.channel = channel
 
     def __call__(self, request, *args, **kwargs):
         self.reads += 1
         response = EventResponse()
         found = self.answers.pop(0) if self.answers else []
-        position = found[-1] if found else request.channel_last_ids.get(CHANNEL, "5")
-        response.channel_items[CHANNEL] = [Event(CHANNEL, "roll", f"card {n}", id=n) for n in found]
-        response.channel_last_ids[CHANNEL] = str(position)
+        channel = self.channel
+        position = found[-1] if found else request.channel_last_ids.get(channel, "5")
+        response.channel_items[channel] = [Event(channel, "roll", f"card {n}", id=n) for n in found]
+        response.channel_last_ids[channel] = str(position)
         return response
 
 
@@ -49,9 +53,9 @@ def feed(monkeypatch):
     def open_stream(store):
         monkeypatch.setattr(eventstream, "get_events", feed_status.with_status(store))
         listener = eventstream_views.Listener()
-        listener.channels = {CHANNEL}
+        listener.channels = {store.channel}
         request = SimpleNamespace(
-            channels={CHANNEL}, channel_last_ids={CHANNEL: "5"}, user=None
+            channels={store.channel}, channel_last_ids={store.channel: "5"}, user=None
         )  # fmt: skip
         return listener, eventstream_views.stream(request, listener)
 
@@ -96,7 +100,7 @@ def test_a_status_told_while_the_stream_reads_reaches_the_page_with_the_read_aft
     async def steps():
         opened = await sent(stream)  # the first read's answer; the read is over, not checked
         manager = eventstream_views.get_listener_manager()
-        tell_streams(LIVE_HTML)
+        tell_streams(LIVE)
         manager.add_to_queues(CHANNEL, Event(CHANNEL, "roll", "card 7", id=7))
         after = await sent(stream)
         await stream.aclose()
@@ -120,7 +124,7 @@ def test_a_status_told_while_the_stream_waits_comes_after_the_events_it_reads(fe
         reading = asyncio.ensure_future(sent(stream))
         await asyncio.sleep(0.05)  # the stream waits for something to send
         assert not reading.done()
-        tell_streams(DEGRADED_HTML)
+        tell_streams(DEGRADED)
         told = await reading
         await stream.aclose()
         return told
@@ -150,12 +154,12 @@ def sent_after_telling(feed, store, *statuses):
 
 
 def test_a_read_with_no_events_tells_the_status_at_the_streams_position(feed):
-    told = sent_after_telling(feed, ScriptedStore([6], []), LIVE_HTML)
+    told = sent_after_telling(feed, ScriptedStore([6], []), LIVE)
     assert told == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
 
 
 def test_a_newer_status_replaces_one_not_yet_told(feed):
-    told = sent_after_telling(feed, ScriptedStore([6], []), DEGRADED_HTML, LIVE_HTML)
+    told = sent_after_telling(feed, ScriptedStore([6], []), DEGRADED, LIVE)
     assert told == [("feed-status", f"{CHANNEL}:6", LIVE_HTML)]
 
 
@@ -174,3 +178,16 @@ def test_a_page_that_opens_while_the_feed_is_down_is_told_from_its_first_read(fe
 def test_a_catch_up_without_a_status_tells_nothing(feed):
     told = sent_after_telling(feed, ScriptedStore([], [6]), None)
     assert told == [("roll", f"{CHANNEL}:6", "card 6")]
+
+
+def test_the_notice_is_in_the_language_of_the_streams_channel(feed):
+    """A Swedish page reads its party's ``.sv`` channel: its notice is Swedish too, and
+    an English page's, on the same party, English."""
+    swedish = sent_after_telling(feed, ScriptedStore([6], [], channel=f"{CHANNEL}.sv"), DEGRADED)
+    english = sent_after_telling(feed, ScriptedStore([6], []), DEGRADED)
+    assert [(name, event_id) for name, event_id, _ in swedish] == [
+        ("feed-status", f"{CHANNEL}.sv:6")
+    ]
+    assert "Liveflödet avbröts" in swedish[0][2]
+    assert "Live feed interrupted" in english[0][2]
+    assert all('data-feed-status="degraded"' in told[0][2] for told in (swedish, english))
