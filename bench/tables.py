@@ -350,7 +350,7 @@ def measure(url: str | None = None) -> dict:
     seconds = float(os.environ.get("BENCH_TABLES_SECONDS") or SECONDS)
     there = target(url)
     # without Redis each process has its own feed: one worker (as the `feed` section)
-    workers = 2 if os.environ.get("REDIS_URL") else 1
+    workers = int(os.environ.get("BENCH_TABLES_WORKERS") or 2) if os.environ.get("REDIS_URL") else 1
     systems = [system.slug for system in all_systems()]
     crowd = crowds.start(f"{random.randrange(16**6):06x}")
     found = {

@@ -190,13 +190,15 @@ class PartyEventStorage(DjangoModelStorage):
         """Store an event on each channel of ``items`` ((channel, event type, data); a
         channel once), each under its channel's next id: one statement on PostgreSQL for
         all the channels (the library's way takes five or six queries an event). A
-        channel's first event goes the library's way, which makes its counter."""
+        channel's first event starts the channel first (``start_channels``: one statement
+        more on PostgreSQL; SQLite goes the library's way)."""
         texts = [(channel, event_type, json.dumps(data, cls=DjangoJSONEncoder))
                  for channel, event_type, data in items]  # fmt: skip
         ids = next_event_ids(texts)
-        first = [channel for channel, _type, _data in items if channel not in ids]
-        if first:
-            make_counters(first)
+        first = [item for item in texts if item[0] not in ids]
+        if first and connection.vendor == "postgresql":
+            start_channels([channel for channel, _type, _text in first])
+            ids.update(next_event_ids(first, started=True))
         return [
             Event(channel, event_type, data, id=ids[channel])
             if channel in ids
@@ -239,13 +241,14 @@ def prune_events() -> int:
     return deleted
 
 
-def next_event_ids(items: list[tuple[str, str, str]]) -> dict[str, int]:
+def next_event_ids(items: list[tuple[str, str, str]], started: bool = False) -> dict[str, int]:
     """Count each channel's event and store it under the new count (``items``: channel,
     event type and the event's stored text), in the caller's transaction; the new id of each
-    channel that has had an event before (the library writes a channel's first event,
-    and the placeholder event 0 it reads from). The counters' row locks, taken in name
-    order, keep ids in order and without gaps until the transaction ends: a later event
-    of the channel waits for this one's commit, so no reader ever sees id n+1 before n."""
+    channel that has had an event before, or (``started``) that ``start_channels`` has
+    just started (the library writes a channel's first event, and the placeholder event 0
+    it reads from). The counters' row locks, taken in name order, keep ids in order and
+    without gaps until the transaction ends: a later event of the channel waits for this
+    one's commit, so no reader ever sees id n+1 before n."""
     from django_eventstream.models import Event as StoredEvent
     from django_eventstream.models import EventCounter
 
@@ -255,7 +258,7 @@ def next_event_ids(items: list[tuple[str, str, str]]) -> dict[str, int]:
         with connection.cursor() as cursor:
             cursor.execute(
                 f"WITH wanted (channel, type, data) AS (VALUES {wanted}),"
-                f" locked AS (SELECT name FROM {counters} WHERE value > 0 AND name IN"
+                f" locked AS (SELECT name FROM {counters} WHERE value >= %s AND name IN"
                 f" (SELECT channel FROM wanted) ORDER BY name FOR UPDATE),"
                 f" counted AS (UPDATE {counters} SET value = value + 1, updated = %s"
                 f" WHERE name IN (SELECT name FROM locked) RETURNING name, value)"
@@ -263,7 +266,7 @@ def next_event_ids(items: list[tuple[str, str, str]]) -> dict[str, int]:
                 f" SELECT counted.name, wanted.type, wanted.data, counted.value, %s"
                 f" FROM counted JOIN wanted ON wanted.channel = counted.name"
                 f" RETURNING channel, eid",
-                [*(value for item in items for value in item), now, now],
+                [*(value for item in items for value in item), 0 if started else 1, now, now],
             )
             return dict(cursor.fetchall())
     count = (
@@ -282,23 +285,32 @@ def next_event_ids(items: list[tuple[str, str, str]]) -> dict[str, int]:
     return ids
 
 
-def make_counters(channels: list[str]) -> None:
-    """Make the counters of channels about to get their first event, so that two workers
-    writing a new party's first events at once never both insert one: the library's own
-    get-or-create catches the unique violation, but on PostgreSQL that violation has
-    already aborted the roll's transaction (a 500). Here the second waits for the first's
-    commit and inserts nothing; the library then counts on from what it finds."""
-    if connection.vendor != "postgresql":  # SQLite: one writer at a time, no such race
-        return
+def start_channels(channels: list[str]) -> None:
+    """Start channels about to get their first event (PostgreSQL), in one statement: the
+    counter at 0 and the placeholder event 0 a page that opened before the first event
+    reads from, as the library makes them (in five queries, with its own lookups). Two
+    workers starting one channel at once: the second's counter insert waits for the
+    first's commit and inserts nothing, and its event is counted after the first's (a
+    get-or-create would have met the unique violation, which on PostgreSQL aborts the
+    roll's transaction: a 500). A counter left at 0 without its placeholder (the
+    library's, interrupted) gets one too."""
+    from django_eventstream.models import Event as StoredEvent
     from django_eventstream.models import EventCounter
 
-    rows = ", ".join(["(%s, 0, %s)"] * len(channels))
-    now = timezone.now()
+    counters, events, now = EventCounter._meta.db_table, StoredEvent._meta.db_table, timezone.now()
+    names = sorted(set(channels))
+    rows = ", ".join(["(%s, 0, %s)"] * len(names))
+    listed = ", ".join(["%s"] * len(names))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {EventCounter._meta.db_table} (name, value, updated) VALUES {rows}"
-            " ON CONFLICT (name) DO NOTHING",
-            [value for channel in sorted(channels) for value in (channel, now)],
+            f"WITH made AS (INSERT INTO {counters} (name, value, updated) VALUES {rows}"
+            " ON CONFLICT (name) DO NOTHING RETURNING name),"
+            f" unstarted AS (SELECT name FROM made UNION SELECT name FROM {counters}"
+            f" WHERE value = 0 AND name IN ({listed}))"
+            f" INSERT INTO {events} (channel, type, data, eid, created)"
+            " SELECT name, '', '', 0, %s FROM unstarted ORDER BY name"
+            " ON CONFLICT (channel, eid) DO NOTHING",
+            [*(value for name in names for value in (name, now)), *names, now],
         )
 
 

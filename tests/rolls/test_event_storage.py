@@ -87,6 +87,38 @@ def test_after_their_first_event_channels_store_their_events_in_one_statement():
     ]  # fmt: skip
 
 
+def test_a_channels_first_event_starts_it_in_one_statement_and_a_page_at_0_reads_it():
+    """A new party's first roll: the counter and the placeholder event 0 (where a page
+    that opened before any event stands) in one statement, not the library's five
+    queries; the event is 1 and a page at 0 gets it."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's way (SQLite's first event goes the library's way)")
+    from django_eventstream.models import EventCounter
+
+    storage = PartyEventStorage()
+    with CaptureQueriesContext(connection) as captured:
+        first = storage.append_events("roll", [("party-12", "first"), ("party-12-gm", "card")])
+    assert len(captured) == 3, "counted (none yet), started, counted"
+    assert [(event.channel, event.id) for event in first] == [("party-12", 1), ("party-12-gm", 1)]
+    assert dict(EventCounter.objects.filter(name__startswith="party-12").values_list(
+        "name", "value")) == {"party-12": 1, "party-12-gm": 1}  # fmt: skip
+    assert [(e.id, e.data) for e in storage.get_events("party-12", 0)] == [(1, "first")]
+    assert storage.append_event("party-12", "roll", "second").id == 2
+
+
+def test_a_counter_left_at_0_without_its_placeholder_is_started_whole():
+    """The library makes a counter, then (in another transaction) its placeholder: one
+    interrupted between the two left a counter at 0 that no page could read from."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's way (SQLite's first event goes the library's way)")
+    from django_eventstream.models import EventCounter
+
+    EventCounter.objects.create(name="party-13", value=0)
+    storage = PartyEventStorage()
+    assert storage.append_event("party-13", "roll", "first").id == 1
+    assert [(e.id, e.data) for e in storage.get_events("party-13", 0)] == [(1, "first")]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_events_stored_at_once_from_several_threads_get_every_id_once():
     import threading
