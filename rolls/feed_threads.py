@@ -29,6 +29,7 @@ from asgiref.sync import SyncToAsync, sync_to_async
 
 from config.after_response import give_back_connections
 from config.asgi_handler import release
+from config.heap import stream_opened
 
 
 def shared_thread(func, thread_sensitive=True, **options):
@@ -73,6 +74,7 @@ async def let_request_thread_go() -> bool:
 
 async def _without_thread(events):
     try:
+        stream_opened()  # a burst of them is collected once it ends (config/heap.py)
         await let_request_thread_go()
         async for chunk in events:
             await let_request_thread_go()
