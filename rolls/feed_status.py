@@ -47,7 +47,9 @@ DEGRADED, LIVE = "degraded", "live"
 
 def status_html(status: str, language: str) -> str:
     """The notice a page shows for ``status``, in ``language`` (a fixed text: nothing
-    of it comes from a request, so it needs no escaping)."""
+    of it comes from a request, so it needs no escaping). It is swapped into the page's
+    ``.feed-status``, a live region already (``role="status"``): a second one inside
+    it could have it read out twice."""
     if status == LIVE:
         return '<span data-feed-status="live"></span>'
     with translation.override(language):
@@ -55,7 +57,7 @@ def status_html(status: str, language: str) -> str:
             "Live feed interrupted, reconnecting. Rolls are saved and will appear here."
         )
     return (
-        '<div class="alert alert-warning py-1 px-2 mb-2 small" role="status" '
+        '<div class="alert alert-warning py-1 px-2 mb-2 small" '
         f'data-feed-status="degraded">{words}</div>'
     )
 

@@ -191,3 +191,16 @@ def test_the_notice_is_in_the_language_of_the_streams_channel(feed):
     assert "Liveflödet avbröts" in swedish[0][2]
     assert "Live feed interrupted" in english[0][2]
     assert all('data-feed-status="degraded"' in told[0][2] for told in (swedish, english))
+
+
+def test_the_notice_is_announced_once_by_the_live_region_it_lands_in():
+    """The page's ``.feed-status`` is the live region (role="status"); the notice swapped
+    into it is not a second one (screen readers could read it out twice)."""
+    from django.template.loader import get_template
+
+    region = get_template("rolls/_feed_log.html").template.source
+    assert 'class="feed-status" sse-swap="feed-status" hx-swap="innerHTML" role="status"' in (
+        region
+    )
+    assert "role=" not in DEGRADED_HTML
+    assert "role=" not in LIVE_HTML
