@@ -135,6 +135,7 @@ def test_feeds_opening_at_a_tables_pace_make_no_burst(bursts, monkeypatch):
 
 def test_the_freeze_waits_for_the_burst_to_end(bursts, monkeypatch):
     monkeypatch.setattr(heap, "BURST_SECONDS", 5.0)
+    monkeypatch.setattr(heap, "QUIET_SECONDS", 0.3)  # far above a busy machine's stall
     seen_while_opening = []
 
     async def run():
@@ -142,7 +143,7 @@ def test_the_freeze_waits_for_the_burst_to_end(bursts, monkeypatch):
             heap.stream_opened()
             await asyncio.sleep(0.01)
         seen_while_opening.append(len(bursts))
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.6)
 
     worker = threading.Thread(target=lambda: asyncio.run(run()))
     worker.start()
