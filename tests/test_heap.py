@@ -4,11 +4,11 @@ a burst of pages opened once the burst ends (config/heap.py)."""
 
 import asyncio
 import gc
-import threading
 
 import pytest
 
 from config import heap
+from tests.threads import off_the_event_loop
 
 
 @pytest.fixture
@@ -114,11 +114,7 @@ def feeds_opening(*bursts_of_opens):
                 await asyncio.sleep(apart)
             await asyncio.sleep(0.2)
 
-    outcome = {}
-    worker = threading.Thread(target=lambda: outcome.setdefault("ran", asyncio.run(run())))
-    worker.start()
-    worker.join(timeout=30)
-    assert "ran" in outcome
+    off_the_event_loop(lambda: asyncio.run(run()))
 
 
 def test_a_burst_of_feeds_is_collected_and_frozen_once_it_ends(bursts):
@@ -145,9 +141,7 @@ def test_the_freeze_waits_for_the_burst_to_end(bursts, monkeypatch):
         seen_while_opening.append(len(bursts))
         await asyncio.sleep(0.6)
 
-    worker = threading.Thread(target=lambda: asyncio.run(run()))
-    worker.start()
-    worker.join(timeout=30)
+    off_the_event_loop(lambda: asyncio.run(run()))
     assert seen_while_opening == [0], "nothing collected while the feeds kept opening"
     assert bursts == [True]
 
@@ -169,7 +163,5 @@ def test_each_feed_sent_counts_toward_a_burst(bursts):
             async for _chunk in _without_thread(events()):
                 pass
 
-    worker = threading.Thread(target=lambda: asyncio.run(open_feeds()))
-    worker.start()
-    worker.join(timeout=30)
+    off_the_event_loop(lambda: asyncio.run(open_feeds()))
     assert heap._burst == 3
