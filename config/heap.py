@@ -104,7 +104,7 @@ def settle() -> None:
     """Freeze now, and what survives each of this process's next
     ``SETTLING_COLLECTIONS`` full collections; young collections at ``YOUNG_THRESHOLD``."""
     global _left
-    young = int(os.environ.get("TABLESIDE_GC_YOUNG_THRESHOLD", YOUNG_THRESHOLD))
+    young = int(os.environ.get("TABLESIDE_GC_YOUNG_THRESHOLD") or YOUNG_THRESHOLD)
     if young > 0:
         gc.set_threshold(young, *gc.get_threshold()[1:])
     freeze()

@@ -46,6 +46,9 @@ def test_the_young_threshold_is_set_by_the_environment(unfrozen, monkeypatch):
     monkeypatch.setenv("TABLESIDE_GC_YOUNG_THRESHOLD", "5000")
     heap.settle()
     assert gc.get_threshold() == (5000, *before[1:])
+    monkeypatch.setenv("TABLESIDE_GC_YOUNG_THRESHOLD", "")
+    heap.settle()
+    assert gc.get_threshold() == (heap.YOUNG_THRESHOLD, *before[1:]), "empty: the default"
 
 
 def test_the_survivors_of_the_first_full_collections_are_frozen_and_then_no_more(unfrozen):
