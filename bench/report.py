@@ -143,12 +143,15 @@ def _load(pair) -> str:
 
 
 def _tables(found: dict) -> None:
+    from bench.tables import step_passed
+
     where = found["url"] or f"uvicorn x {found['workers']} worker(s), direct"
     print(f"\ntables: N tables of a GM and 5 players, every page's feed open ({where}, "
           f"{found['seconds_a_step']:.0f} s a step; ms p50 / p99)")  # fmt: skip
     print(f"  {'N':>5} {'feeds':>6} {'rolls':>6} {'roll':>13} {'save':>13} {'feed':>13} "
           f"{'missed':>6} {'CPU/roll':>8} {'server MB':>9} {'KB/feed':>7} {'threads':>7} "
           f"{'client CPU':>10} {'server CPU':>10} {'load avg':>11}")  # fmt: skip
+    runs = found.get("runs_a_step") or 1
     for row in found["steps"]:
 
         def pair(key, row=row):
@@ -164,4 +167,12 @@ def _tables(found: dict) -> None:
             print(f"        {row['refused']} refused by the rules, {row['errors']} failed")
         if row["broken"]:
             print(f"        over the limits: {'; '.join(row['broken'])}")
+        if runs > 1 and row.get("run") == runs:
+            same = [other for other in found["steps"] if other["tables"] == row["tables"]]
+            kept = sum(not other["broken"] for other in same)
+            verdict = "passed" if step_passed(same) else "over"
+            print(
+                f"        {row['tables']} tables: within the limits in {kept} of {runs} runs"
+                f" ({verdict}: more than half must be)"
+            )
     print(f"  largest N within the limits: {found['largest'] or 'none'}")

@@ -263,3 +263,31 @@ def test_the_warm_up_rolls_saves_and_rolls_for_an_npc_in_each_system_on_fresh_li
         assert seen.count(f"/characters/{player}/field/character-name/") == tables.WARM_ROLLS
         assert seen.count(f"/npc/{spec.system}/{100 + spec.index}/") == tables.WARM_ROLLS
     assert len(seen) == 3 * tables.WARM_ROLLS * len(SYSTEMS), "the first table of each, only"
+
+
+def test_a_step_run_several_times_passes_when_most_of_its_runs_did():
+    over, within = dict(_step(200), broken=["roll p99"]), dict(_step(200), broken=[])
+    assert tables.step_passed([within, over, within])
+    assert not tables.step_passed([over, within, over])
+    assert not tables.step_passed([within, over]), "a tie is no pass"
+    rows = [dict(_step(100), broken=[]), over, within, within, dict(_step(250), broken=["x"])]
+    assert tables.largest_passing(rows) == 200
+    assert tables.largest_passing([dict(_step(100), broken=[]), over, over, within]) == 100
+    assert tables.runs_from(None) == 1 and tables.runs_from("3") == 3
+    with pytest.raises(ValueError):
+        tables.runs_from("0")
+
+
+def test_the_report_says_in_how_many_runs_a_step_kept_within_the_limits(capsys):
+    from bench import report
+
+    row = dict(_step(200), rolls=10, saves=5, missed=0, refused=0, errors=0,
+               roll={"p50": 10.0, "p99": 90.0}, save={"p50": 5.0, "p99": 50.0},
+               feed={"p50": 2.0, "p99": 20.0}, client_cpu_percent=5.0)  # fmt: skip
+    steps = [dict(row, run=1, broken=[]), dict(row, run=2, broken=["roll p99 120.0 ms"]),
+             dict(row, run=3, broken=[])]  # fmt: skip
+    report._tables({"url": None, "workers": 2, "seconds_a_step": 60, "runs_a_step": 3,
+                    "steps": steps, "largest": 200})  # fmt: skip
+    shown = capsys.readouterr().out
+    assert "200 tables: within the limits in 2 of 3 runs (passed" in shown
+    assert shown.count("within the limits in") == 1, "said once, after the step's last run"
