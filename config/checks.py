@@ -3,7 +3,7 @@
 from importlib import import_module
 
 from django.conf import settings
-from django.core.checks import Error, register
+from django.core.checks import Error, Warning, register
 
 from config.startup import ServiceUnavailableAtStart, check_services
 
@@ -43,6 +43,26 @@ def default_storage_installed(app_configs=None, **kwargs):
             )
         ]
     return []
+
+
+@register()
+def django_counters_off_classes(app_configs=None, **kwargs):
+    """config.class_counters could not patch this Django: said, not fatal (the server
+    runs as before it, slower on CPython 3.12+)."""
+    from config.class_counters import CHECK_ID, still_counting_on_classes
+
+    left = still_counting_on_classes()
+    if not left:
+        return []
+    return [
+        Warning(
+            f"{', '.join(left)} still count their instances on the class: CPython stops "
+            "caching their attribute lookups after 1,000 changes (config/class_counters.py).",
+            hint="This Django's code no longer matches what config/class_counters.py "
+            "patches: update it for this release.",
+            id=CHECK_ID,
+        )
+    ]
 
 
 def assert_production_ready():

@@ -166,16 +166,19 @@ class PartyEventStorage(DjangoModelStorage):
 
     # Old events go by age (``TABLESIDE_FEED_KEEP_DAYS``): looked for at most once a
     # minute per process, after a response, never inside a transaction (``prune_events``).
+    # When it last looked is kept on an object of its own, not on the class: a class
+    # changed once a minute would lose CPython's attribute cache after 1,000 changes
+    # (config/class_counters.py).
     TRIM_EVERY_SECONDS = 60
-    _trimmed_at = float("-inf")
+    trimmed = {"at": float("-inf")}
 
     def trim_event_log(self):
         if connection.in_atomic_block:
             return  # the library's first event of a channel, inside a roll: not now
         now = time.monotonic()
-        if now - PartyEventStorage._trimmed_at < self.TRIM_EVERY_SECONDS:
+        if now - self.trimmed["at"] < self.TRIM_EVERY_SECONDS:
             return
-        PartyEventStorage._trimmed_at = now
+        self.trimmed["at"] = now
         prune_events()
 
     def append_event(self, channel, event_type, data):

@@ -46,7 +46,7 @@ def test_manage_py_prune_feed_says_how_many_went(settings):
 @pytest.mark.django_db(transaction=True)
 def test_a_process_prunes_once_a_minute_and_never_inside_a_transaction(monkeypatch):
     storage = PartyEventStorage()
-    monkeypatch.setattr(PartyEventStorage, "_trimmed_at", float("-inf"))
+    monkeypatch.setitem(PartyEventStorage.trimmed, "at", float("-inf"))
     stored_days_ago("party-gone", 1, days=30)
     with transaction.atomic():
         storage.trim_event_log()  # a roll's transaction: not now
