@@ -58,10 +58,18 @@ def _reads_only_counters(code: types.CodeType, name: str) -> bool:
     return found
 
 
+def _fields_counted_apart(field_class) -> bool:
+    return isinstance(field_class.__init__.__globals__.get("Field"), FieldCounters)
+
+
+def _managers_counted_apart(manager_class) -> bool:
+    return getattr(manager_class._set_creation_counter, "counts_apart", False)
+
+
 def _count_fields_apart(field_class) -> FieldCounters | None:
     """``field_class.__init__`` with its ``Field`` global bound to a ``FieldCounters``."""
     init = field_class.__init__
-    if isinstance(init.__globals__.get("Field"), FieldCounters):
+    if _fields_counted_apart(field_class):
         return init.__globals__["Field"]  # done already
     code = init.__code__
     if init.__globals__.get("Field") is not field_class or not _reads_only_counters(code, "Field"):
@@ -80,7 +88,7 @@ def _count_fields_apart(field_class) -> FieldCounters | None:
 
 def _count_managers_apart(manager_class) -> bool:
     """``manager_class._set_creation_counter`` numbering from a counter of its own."""
-    if getattr(manager_class._set_creation_counter, "counts_apart", False):
+    if _managers_counted_apart(manager_class):
         return True
     code = manager_class._set_creation_counter.__code__
     if not _reads_only_counters(code, "BaseManager"):
@@ -113,8 +121,8 @@ def still_counting_on_classes() -> list[str]:
     from django.db.models.manager import BaseManager
 
     left = []
-    if not isinstance(Field.__init__.__globals__.get("Field"), FieldCounters):
+    if not _fields_counted_apart(Field):
         left.append("django.db.models.Field")
-    if not getattr(BaseManager._set_creation_counter, "counts_apart", False):
+    if not _managers_counted_apart(BaseManager):
         left.append("django.db.models.manager.BaseManager")
     return left
