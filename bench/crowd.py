@@ -156,6 +156,35 @@ def remove(crowd: Crowd) -> None:
         Character.objects.filter(party__in=parties).delete()
         Character.objects.filter(owner__in=users).delete()
         Party.objects.filter(pk__in=parties).delete()
+        _forget_feeds(parties)
         Session.objects.filter(session_key__in=keys[start_at : start_at + 500]).delete()
     for start_at in range(0, len(crowd.users), 500):
         get_user_model().objects.filter(pk__in=crowd.users[start_at : start_at + 500]).delete()
+
+
+def _forget_feeds(parties: list[int]) -> None:
+    """The parties' stored feed events and their channels' counters (which a deleted
+    party leaves to the feed's pruning by age): a bench run's events are thousands."""
+    from django_eventstream.models import Event, EventCounter
+
+    from rolls.stream import CHANNEL_PREFIX
+
+    if not parties:
+        return
+    names = rf"^{CHANNEL_PREFIX}({'|'.join(str(pk) for pk in parties)})(\D|$)"
+    Event.objects.filter(channel__regex=names).delete()
+    EventCounter.objects.filter(name__regex=names).delete()
+
+
+def vacuum() -> bool:
+    """On PostgreSQL, ``VACUUM (ANALYZE)`` the database, as its autovacuum would have by
+    now on a server that has played a while (a machine may run PostgreSQL with it off:
+    then every run's changes stay behind as dead rows, and each run after is slower, on
+    the feed's counters most). Whether it ran."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM (ANALYZE)")
+    return True

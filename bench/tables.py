@@ -403,8 +403,10 @@ def measure(url: str | None = None) -> dict:
 def _run_step(there, crowd, specs, todo, seconds, workers) -> dict:
     """One run of a step: against ``there`` (a server already running), or on a server
     of our own started for it."""
+    from bench import crowd as crowds
     from bench import server
 
+    crowds.vacuum()  # each run on a database as tidy as the one before it
     if there:
         _warm(*there, crowd, specs, todo)
         return measure_step(*there, crowd, specs, todo, seconds)

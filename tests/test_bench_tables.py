@@ -216,10 +216,23 @@ def test_the_bench_seats_tables_in_bulk_that_can_play_and_removes_them():
         character.refresh_from_db()
         assert character.name == f"{template.name} II"
 
+    from django_eventstream.models import Event, EventCounter
+
+    from rolls.stream import gm_channel, party_channel
+
+    first = crowd.parties_of[specs[0].index]
+    kept = [party_channel(int(f"{first}0")), gm_channel(int(f"{first}7"))]
+    for name in kept:  # other parties' channels, whose numbers start as a bench party's
+        EventCounter.objects.create(name=name, value=1)
+        Event.objects.create(channel=name, type="roll", data="{}", eid=1)
+    played = [party_channel(pk) for pk in crowd.parties_of.values()]
+    assert Event.objects.filter(channel__in=played).exists(), "the rolls' feed events"
     made = list(crowd.users)
     crowds.remove(crowd)
     assert not get_user_model().objects.filter(pk__in=made).exists()
     assert not Party.objects.filter(pk__in=crowd.parties).exists()
+    assert sorted(Event.objects.values_list("channel", flat=True)) == sorted(kept)
+    assert sorted(EventCounter.objects.values_list("name", flat=True)) == sorted(kept)
 
 
 def test_the_warm_up_rolls_saves_and_rolls_for_an_npc_in_each_system_on_fresh_lines():
@@ -291,3 +304,11 @@ def test_the_report_says_in_how_many_runs_a_step_kept_within_the_limits(capsys):
     shown = capsys.readouterr().out
     assert "200 tables: within the limits in 2 of 3 runs (passed" in shown
     assert shown.count("within the limits in") == 1, "said once, after the step's last run"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_bench_vacuums_postgresql_between_runs_and_leaves_sqlite_alone():
+    from django.db import connection
+
+    # VACUUM refuses to run inside a transaction: this one runs as the bench's does
+    assert crowds.vacuum() is (connection.vendor == "postgresql")
