@@ -11,6 +11,7 @@ import time
 from contextlib import contextmanager
 
 from bench.environment import ROOT, server_environment
+from config.http import SERVER_OPTIONS
 
 
 def free_port() -> int:
@@ -48,7 +49,7 @@ def uvicorn_process(workers: int = 2, **environment: str):
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
          "--port", str(port), "--workers", str(workers), "--log-level", "warning",
          "--no-access-log", "--timeout-graceful-shutdown", "2",
-         "--http", "config.http:NoDelayH11Protocol"],
+         *SERVER_OPTIONS],
         cwd=ROOT, env=server_environment(**environment),
     )  # fmt: skip
     try:

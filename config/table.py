@@ -19,7 +19,7 @@ import os
 import sys
 from urllib.parse import urlsplit
 
-from config import lan
+from config import http, lan
 
 DEFAULT_PORT = 8000
 
@@ -55,7 +55,7 @@ def uvicorn_command(host: str, port: int, workers: int) -> list[str]:
     return [
         sys.executable, "-m", "uvicorn", "config.asgi:application",
         "--host", host, "--port", str(port), "--workers", str(workers),
-        "--http", "config.http:NoDelayH11Protocol",
+        *http.SERVER_OPTIONS,  # uvloop and httptools, Nagle off
         # Tableside logs each request itself (config/request_log.py), with its id.
         "--no-access-log", "--log-level", "warning",
         # Open live feeds never end on their own: let them go after 3 s on Ctrl-C.

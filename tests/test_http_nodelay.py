@@ -5,10 +5,11 @@ request (the browser's delayed ACK of the response head)."""
 import asyncio
 import socket
 
+import pytest
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 
-from config.http import NoDelayH11Protocol, set_nodelay
+from config.http import NoDelayH11Protocol, NoDelayHttpToolsProtocol, set_nodelay
 
 
 class Transport:
@@ -48,13 +49,14 @@ def test_an_accepted_connection_starts_with_nagle_on_and_leaves_with_it_off():
         server.close()
 
 
-def test_the_protocol_turns_nagle_off_as_the_connection_is_made():
-    config = Config(app=lambda scope, receive, send: None, http=NoDelayH11Protocol)
+@pytest.mark.parametrize("protocol_class", [NoDelayHttpToolsProtocol, NoDelayH11Protocol])
+def test_the_protocol_turns_nagle_off_as_the_connection_is_made(protocol_class):
+    config = Config(app=lambda scope, receive, send: None, http=protocol_class)
     config.load()
     loop = asyncio.new_event_loop()
     client, server = accepted_pair()
     try:
-        protocol = NoDelayH11Protocol(config, ServerState(), {}, _loop=loop)
+        protocol = protocol_class(config, ServerState(), {}, _loop=loop)
         protocol.connection_made(Transport(server))
         assert nodelay(server)
         assert protocol.client[0] == "127.0.0.1"  # uvicorn's own set-up ran too

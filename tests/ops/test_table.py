@@ -81,7 +81,8 @@ def test_one_worker_without_redis_and_more_with_it():
     assert table.default_workers({}) == 1
     assert table.default_workers({"REDIS_URL": "redis://127.0.0.1:6379/0"}) >= 1
     command = table.uvicorn_command("0.0.0.0", 8000, 2)
-    assert command[command.index("--http") + 1] == "config.http:NoDelayH11Protocol"
+    assert command[command.index("--http") + 1] == "config.http:NoDelayHttpToolsProtocol"
+    assert command[command.index("--loop") + 1] == "uvloop"
     assert command[command.index("--workers") + 1] == "2"
     assert "config.asgi:application" in command
 
