@@ -10,7 +10,7 @@ Every request on a kept-alive connection paid ~40 ms (measured by `make bench`).
 
 uvloop and httptools instead of asyncio's loop and h11, under the ``tables`` bench
 (README, "Capacity"): at 250 tables (1,500 open feeds) the server's CPU a roll went
-from 22.6-23.3 to 20.7-20.8 ms, the roll p99 from 274-312 to 148-226 ms and the feed's
+from 22.6-23.3 to 20.7-20.8 ms, the roll p99 from 274-312 to 148-227 ms and the feed's
 from 161-211 to 66-93 ms; at 200 tables, runs taken in turns, 21.3-21.8 against
 22.0-23.4 ms a roll and a feed p99 of 29-33 against 38-46 ms. At 25 tables they made
 no difference: the more feeds are open, the more of a worker's time is the event

@@ -9,7 +9,7 @@ import time
 
 import uvicorn
 
-from config.http import LOOP, NoDelayHttpToolsProtocol
+from config.http import LOOP, PROTOCOL
 
 
 def free_port() -> int:
@@ -26,7 +26,7 @@ class ThreadedASGIServer:
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
             app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off",
-            timeout_graceful_shutdown=1, loop=LOOP, http=NoDelayHttpToolsProtocol,
+            timeout_graceful_shutdown=1, loop=LOOP, http=PROTOCOL,
         )  # fmt: skip
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

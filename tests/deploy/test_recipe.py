@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from config.http import PROTOCOL
+from config.http import SERVER_OPTIONS
 from tests.deploy.stack import ROOT, Proxy, nginx_binary, nginx_site
 
 UNITS = sorted((ROOT / "deploy" / "systemd").iterdir())
@@ -67,6 +67,6 @@ def test_the_app_unit_is_hardened_and_runs_the_production_server():
     unit = (ROOT / "deploy" / "systemd" / "tableside@.service").read_text()
     for line in ("User=tableside", "NoNewPrivileges=yes", "ProtectSystem=strict",
                  "ReadOnlyPaths=/srv/tableside/app", "EnvironmentFile=/etc/tableside/tableside.env",
-                 f"--loop uvloop --http {PROTOCOL}", "--proxy-headers"):  # fmt: skip
+                 " ".join(SERVER_OPTIONS), "--proxy-headers"):  # fmt: skip
         assert line in unit
     assert "ReadWritePaths=/var/lib/tableside\n" in unit, "written to: its state folder alone"
