@@ -38,10 +38,12 @@ a trip of its own, after the answer is on its way: the after-response jobs run t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 
 from asgiref.sync import SyncToAsync, ThreadSensitiveContext, sync_to_async
+from django.conf import settings
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
@@ -79,6 +81,40 @@ class RequestThreads:
 request_threads = RequestThreads()
 
 
+class Admission:
+    """At most ``limit`` requests of a process in their thread's trip (the middleware
+    chain and the view) at once; the others wait their turn on the event loop, in the
+    order they came. 0: no limit.
+
+    Every request thread of a worker takes the same GIL. With a dozen in flight, a
+    thread coming back from the database (a roll makes several trips) waits for the
+    GIL behind the others, each slower, so more in flight: under the ``tables`` bench
+    at 250 tables a worker fell into spells of several seconds where every request took
+    100-300 ms on the server, at the same rate of requests it had carried at 20 ms
+    a moment before. Waiting on the event loop costs nothing and holds no database
+    connection.
+
+    The response's close (the after-response jobs: the party's feed, the GM's card)
+    does not wait for a place: a job waits for the jobs handed over before it
+    (``config.after_response``), and the request holds its database connection until
+    its close. With the close waiting for a place too, a trial stopped a worker for
+    10 s at a time: closes waiting for a place held every connection of the pool, and
+    the requests holding the places waited for a connection."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._loop = self._places = None
+
+    def place(self):
+        """An async context manager: a place held for as long as it is entered."""
+        if self.limit <= 0:
+            return contextlib.nullcontext()
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a server's one loop; a test may run several
+            self._loop, self._places = loop, asyncio.Semaphore(self.limit)
+        return self._places
+
+
 def release(context: ThreadSensitiveContext, *, reuse: bool = True) -> None:
     """Take the request's thread from its context (asgiref would make a new one if the
     request needed one again): kept for another request when ``reuse`` (its work is
@@ -95,6 +131,7 @@ def release(context: ThreadSensitiveContext, *, reuse: bool = True) -> None:
 class OneTripASGIHandler(ASGIHandler):
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)  # the chain as under WSGI: synchronous
+        self.admission = Admission(settings.TABLESIDE_REQUEST_THREADS)
         self._respond_in_thread = sync_to_async(self._respond, thread_sensitive=True)
 
     def _respond(self, scope, body_file):
@@ -117,7 +154,8 @@ class OneTripASGIHandler(ASGIHandler):
             return
         with closing(body_file):
             set_script_prefix(get_script_prefix(scope))
-            response = await self._respond_in_thread(scope, body_file)
+            async with self.admission.place():  # the close does not wait (Admission)
+                response = await self._respond_in_thread(scope, body_file)
             if response.streaming:
                 await self._send_until_gone(response, receive, send)
             else:

@@ -219,6 +219,9 @@ EVENTSTREAM_STORAGE_CLASS = "rolls.stream.PartyEventStorage"
 # days, then pruned (rolls.stream.prune_events; `manage.py prune_feed`). The rolls
 # themselves stay: an older page catches up from the party's roll log.
 TABLESIDE_FEED_KEEP_DAYS = float(os.environ.get("TABLESIDE_FEED_KEEP_DAYS") or 3)
+# Requests of a server process in their thread at once (config.asgi_handler.Admission);
+# the others wait on the event loop. 0: no limit.
+TABLESIDE_REQUEST_THREADS = int(os.environ.get("TABLESIDE_REQUEST_THREADS") or 4)
 # A change's answer kept by its Idempotency-Key (config/idempotency.py): a repeat within
 # this many hours gets the same answer; older ones are pruned like the feed's events.
 TABLESIDE_IDEMPOTENCY_KEEP_HOURS = float(os.environ.get("TABLESIDE_IDEMPOTENCY_KEEP_HOURS") or 24)

@@ -2,10 +2,13 @@
 request's thread (config/asgi_handler.py); Django's own handler makes several."""
 
 import asyncio
+import threading
+import time
 
 import pytest
 from asgiref.sync import SyncToAsync, async_to_sync
 from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpResponse
 
 from config.asgi_handler import OneTripASGIHandler
 from tests.factories import UserFactory
@@ -70,3 +73,94 @@ def test_the_next_request_takes_the_thread_the_last_one_left(monkeypatch):
         assert status == 200
     assert request_threads.made == made
     assert len(request_threads.idle) == idle
+
+
+def _scope(path="/"):
+    return {"type": "http", "method": "GET", "path": path, "query_string": b"",
+            "headers": [(b"host", b"testserver")], "server": ("testserver", 80),
+            "client": ("127.0.0.1", 5000), "scheme": "http", "asgi": {"version": "3.0"},
+            "http_version": "1.1", "root_path": ""}  # fmt: skip
+
+
+async def _answer(handler, path="/"):
+    """One request through ``handler``; the status it was answered with."""
+    sent = []
+
+    async def receive():
+        if sent or receive.read:
+            await asyncio.Event().wait()
+        receive.read = True
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    receive.read = False
+
+    async def send(message):
+        sent.append(message)
+
+    await handler(_scope(path), receive, send)
+    return sent[0]["status"]
+
+
+def _handler_whose_trip(monkeypatch, trip, limit):
+    """A handler whose thread's trip is ``trip(scope)`` (returning a response), with at
+    most ``limit`` requests in it at once."""
+    from django.test.utils import override_settings
+
+    monkeypatch.setattr(OneTripASGIHandler, "_respond", lambda self, scope, body: trip(scope))
+    with override_settings(TABLESIDE_REQUEST_THREADS=limit):
+        return OneTripASGIHandler()
+
+
+def test_no_more_requests_than_the_limit_are_in_their_threads_at_once(monkeypatch):
+    lock, inside, most = threading.Lock(), [0], [0]
+
+    def trip(scope):
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        time.sleep(0.05)  # a view waiting on the database: its thread lets the GIL go
+        with lock:
+            inside[0] -= 1
+        return HttpResponse("rolled")
+
+    handler = _handler_whose_trip(monkeypatch, trip, limit=2)
+
+    async def six_at_once():
+        return await asyncio.gather(*(_answer(handler) for _ in range(6)))
+
+    statuses = off_the_event_loop(lambda: asyncio.run(six_at_once()))
+    assert statuses == [200] * 6  # the others waited their turn, none was turned away
+    assert most[0] == 2
+
+    unlimited = _handler_whose_trip(monkeypatch, trip, limit=0)
+    most[0] = 0
+    handler = unlimited
+    assert off_the_event_loop(lambda: asyncio.run(six_at_once())) == [200] * 6
+    assert most[0] > 2  # without a limit they all go in
+
+
+def test_a_response_closing_holds_no_place(monkeypatch):
+    """With one place, a request whose close is still at work (its after-response jobs
+    wait for an earlier job's turn) does not hold back the next request's answer."""
+    closing_may_end = threading.Event()
+
+    class SlowToClose(HttpResponse):
+        def close(self):
+            closing_may_end.wait(10)
+            super().close()
+
+    def trip(scope):
+        return SlowToClose("first") if scope["path"] == "/first/" else HttpResponse("next")
+
+    handler = _handler_whose_trip(monkeypatch, trip, limit=1)
+
+    async def both():
+        first = asyncio.create_task(_answer(handler, "/first/"))
+        await asyncio.sleep(0.2)  # the first answered, its close at work
+        try:
+            return await asyncio.wait_for(_answer(handler, "/next/"), 5)
+        finally:
+            closing_may_end.set()
+            await first
+
+    assert off_the_event_loop(lambda: asyncio.run(both())) == 200
