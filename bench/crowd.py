@@ -13,6 +13,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.hashers import make_password
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
@@ -153,10 +154,16 @@ def remove(crowd: Crowd) -> None:
         parties = crowd.parties[start_at : start_at + 500]
         Roll.objects.filter(party__in=parties).delete()
         Roll.objects.filter(user__in=users).delete()
+        characters = list(
+            Character.objects.filter(Q(party__in=parties) | Q(owner__in=users)).values_list(
+                "pk", flat=True
+            )
+        )
         Character.objects.filter(party__in=parties).delete()
         Character.objects.filter(owner__in=users).delete()
         Party.objects.filter(pk__in=parties).delete()
         _forget_feeds(parties)
+        _forget_history(characters, parties)
         Session.objects.filter(session_key__in=keys[start_at : start_at + 500]).delete()
     for start_at in range(0, len(crowd.users), 500):
         get_user_model().objects.filter(pk__in=crowd.users[start_at : start_at + 500]).delete()
@@ -174,6 +181,29 @@ def _forget_feeds(parties: list[int]) -> None:
     names = rf"^{CHANNEL_PREFIX}({'|'.join(str(pk) for pk in parties)})(\D|$)"
     Event.objects.filter(channel__regex=names).delete()
     EventCounter.objects.filter(name__regex=names).delete()
+
+
+def _forget_history(characters: list[int], parties: list[int]) -> None:
+    """The history rows of the characters (their sheets and sheet rows) and of the
+    parties' own rows (clocks, sectors), which their deletion leaves behind (a deleted
+    character can be restored from them): each run's copied characters and their saves
+    left tens of thousands, and each run read and wrote a larger database than the last."""
+    from simple_history.models import registered_models
+
+    for model in registered_models.values():
+        fields = {field.name: field for field in model._meta.fields}
+        sheet = fields.get("sheet")
+        if model is Character:
+            where = {"id__in": characters}
+        elif "character" in fields and fields["character"].related_model is Character:
+            where = {"character_id__in": characters}
+        elif sheet is not None and sheet.related_model._meta.pk.name == "character":
+            where = {"sheet_id__in": characters}  # a sheet's key is its character's
+        elif "party" in fields:
+            where = {"party_id__in": parties}
+        else:
+            continue  # not a character's nor a party's (the crowd makes none)
+        model.history.model.objects.filter(**where).delete()
 
 
 def vacuum() -> bool:

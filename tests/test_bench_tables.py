@@ -227,8 +227,25 @@ def test_the_bench_seats_tables_in_bulk_that_can_play_and_removes_them():
         Event.objects.create(channel=name, type="roll", data="{}", eid=1)
     played = [party_channel(pk) for pk in crowd.parties_of.values()]
     assert Event.objects.filter(channel__in=played).exists(), "the rolls' feed events"
+    from tests.factories import CharacterFactory
+
+    someone_else = CharacterFactory(name="Not the bench's")  # and their history stays
+    someone_else.name = "Still not the bench's"
+    someone_else.save()
+    seated = [seat.character_pk for seat in crowd.seats.values() if seat.character_pk]
+    history = Character.history.model.objects
+    assert history.filter(id__in=seated).exists(), "the saves' history"
     made = list(crowd.users)
     crowds.remove(crowd)
+    assert not history.filter(id__in=seated).exists()
+    assert history.filter(id=someone_else.pk).count() == 2
+    for spec in specs:  # every system's sheet rows' history (the sheet's key: its character)
+        sheet_rows = type(crowd.templates[spec.system].sheet).history.model.objects
+        assert not sheet_rows.filter(character_id__in=seated).exists()
+    from sheets.models import AgentSkill, SlotsItem, TwilightGear
+
+    for rows in (AgentSkill, SlotsItem, TwilightGear):
+        assert not rows.history.model.objects.filter(sheet_id__in=seated).exists(), rows
     assert not get_user_model().objects.filter(pk__in=made).exists()
     assert not Party.objects.filter(pk__in=crowd.parties).exists()
     assert sorted(Event.objects.values_list("channel", flat=True)) == sorted(kept)
