@@ -159,8 +159,7 @@ def remove(crowd: Crowd) -> None:
                 "pk", flat=True
             )
         )
-        Character.objects.filter(party__in=parties).delete()
-        Character.objects.filter(owner__in=users).delete()
+        Character.objects.filter(pk__in=characters).delete()
         Party.objects.filter(pk__in=parties).delete()
         _forget_feeds(parties)
         _forget_history(characters, parties)

@@ -15,6 +15,32 @@ from tests.factories import UserFactory
 from tests.threads import off_the_event_loop
 
 
+def _scope(path="/", cookie=""):
+    return {"type": "http", "method": "GET", "path": path, "query_string": b"",
+            "headers": [(b"host", b"testserver"), (b"cookie", cookie.encode())],
+            "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "scheme": "http",
+            "asgi": {"version": "3.0"}, "http_version": "1.1", "root_path": ""}  # fmt: skip
+
+
+async def _answer(handler, path="/", cookie=""):
+    """One request through ``handler``; the status it was answered with."""
+    sent = []
+
+    async def receive():
+        if sent or receive.read:
+            await asyncio.Event().wait()
+        receive.read = True
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    receive.read = False
+
+    async def send(message):
+        sent.append(message)
+
+    await handler(_scope(path, cookie), receive, send)
+    return sent[0]["status"]
+
+
 def trips_to_answer(handler_class, monkeypatch, path, cookie=""):
     """How many times the request went from the event loop to a thread, and its status."""
     trips = []
@@ -26,24 +52,9 @@ def trips_to_answer(handler_class, monkeypatch, path, cookie=""):
 
     handler = handler_class()  # built before counting: its chain, once
     monkeypatch.setattr(SyncToAsync, "__call__", counted)
-    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"",
-             "headers": [(b"host", b"testserver"), (b"cookie", cookie.encode())],
-             "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "scheme": "http",
-             "asgi": {"version": "3.0"}, "http_version": "1.1", "root_path": ""}  # fmt: skip
-    sent, received = [], []
-
-    async def receive():
-        if received:  # the body once, then nothing until the answer is sent
-            await asyncio.Event().wait()
-        received.append(True)
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message):
-        sent.append(message)
-
-    off_the_event_loop(lambda: async_to_sync(handler)(scope, receive, send))
+    status = off_the_event_loop(lambda: async_to_sync(_answer)(handler, path, cookie))
     monkeypatch.setattr(SyncToAsync, "__call__", original)
-    return trips, sent[0]["status"]
+    return trips, status
 
 
 @pytest.mark.django_db(transaction=True)
@@ -73,32 +84,6 @@ def test_the_next_request_takes_the_thread_the_last_one_left(monkeypatch):
         assert status == 200
     assert request_threads.made == made
     assert len(request_threads.idle) == idle
-
-
-def _scope(path="/"):
-    return {"type": "http", "method": "GET", "path": path, "query_string": b"",
-            "headers": [(b"host", b"testserver")], "server": ("testserver", 80),
-            "client": ("127.0.0.1", 5000), "scheme": "http", "asgi": {"version": "3.0"},
-            "http_version": "1.1", "root_path": ""}  # fmt: skip
-
-
-async def _answer(handler, path="/"):
-    """One request through ``handler``; the status it was answered with."""
-    sent = []
-
-    async def receive():
-        if sent or receive.read:
-            await asyncio.Event().wait()
-        receive.read = True
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    receive.read = False
-
-    async def send(message):
-        sent.append(message)
-
-    await handler(_scope(path), receive, send)
-    return sent[0]["status"]
 
 
 def _handler_whose_trip(monkeypatch, trip, limit):
