@@ -243,7 +243,27 @@ class FieldResult:
 
 
 def save_field(system, character, ref: FieldRef, data) -> FieldResult:
-    """Save one field from ``data`` unless it changed since the page showed it."""
+    """Save one field from ``data`` unless it changed since the page showed it.
+
+    A rule only the database holds, broken by the save, rolls the whole transaction
+    back (nothing of it is kept) and answers with a message on the field. The save has
+    no savepoint of its own to fall back to: on PostgreSQL a row locked by a transaction
+    and updated in a savepoint of it gets a MultiXact (a record naming both) as its
+    old version's deleter, and SAVEPOINT and RELEASE were two more round trips to the
+    database on every field save, the commonest request of a session."""
+    try:
+        return _save_locked(system, character, ref, data)
+    except IntegrityError:
+        form = build_form(system, ref, current_row(system, ref, character), data, only_field=True)
+        form.is_valid()
+        form.add_error(ref.field, str(RULE_BROKEN))
+        state = state_for(form[ref.field], character.pk, status="error")
+        return FieldResult(ref, "error", state, "; ".join(form[ref.field].errors))
+
+
+def _save_locked(system, character, ref: FieldRef, data) -> FieldResult:
+    """``save_field`` in its transaction, the edited row locked; an IntegrityError
+    leaves it (the transaction rolled back)."""
     with transaction.atomic():
         instance = locked(system, ref, character)
         if instance is None:
@@ -296,15 +316,7 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
         # form's ``follow(field, before)`` sets it on the row and names it
         follow = getattr(form, "follow", None)
         moved = follow(ref.field, stored) if follow else []
-        try:
-            with transaction.atomic():
-                instance.save(update_fields=[ref.field, *moved, *auto_now_fields(instance)])
-        except IntegrityError:
-            form = build_form(system, ref, locked(system, ref, character), data, only_field=True)
-            form.is_valid()
-            form.add_error(ref.field, str(RULE_BROKEN))
-            state = state_for(form[ref.field], character.pk, status="error")
-            return FieldResult(ref, "error", state, "; ".join(form[ref.field].errors))
+        instance.save(update_fields=[ref.field, *moved, *auto_now_fields(instance)])
         change.finish()
         fresh = build_form(system, ref, instance, only_field=True)
         state = state_for(fresh[ref.field], character.pk, status="saved")

@@ -167,6 +167,28 @@ def test_a_database_rule_the_form_forgot_is_still_a_message_and_never_a_500(muta
     assert stored(mutant_sheet).damage == 0
 
 
+def test_a_rule_only_the_database_holds_rolls_the_save_back_and_says_so(mutant_sheet, monkeypatch):
+    """The form and the constraint check both miss the rule: the database refuses the
+    row, nothing of the save is kept (not its history either) and the next save goes."""
+    lax = dataclasses.replace(
+        mutant_sheet.character.system_descriptor,
+        field_form=f"{__name__}.LaxSheetForm",
+    )
+    monkeypatch.setattr("sheets.editing.saving.validate_constraints_on", lambda *args: None)
+    history = mutant_sheet.history.count()
+    data = {"damage": "7", "original-damage": "0"}
+    result = save_field(lax, mutant_sheet.character, resolve(lax, "damage"), data)
+    assert result.outcome == "error"
+    assert result.message == "That value breaks a rule of the sheet; it was not saved."
+    assert result.state.is_invalid and result.state.stored_shown == "0"  # read afresh
+    assert stored(mutant_sheet).damage == 0
+    assert mutant_sheet.history.count() == history
+
+    again = {"damage": "2", "original-damage": "0"}
+    assert save_field(lax, mutant_sheet.character, resolve(lax, "damage"), again).outcome == "saved"
+    assert stored(mutant_sheet).damage == 2
+
+
 def test_a_stale_save_is_refused_with_409_and_the_current_value(player_client, mutant_sheet):
     MutantSheet.objects.filter(pk=mutant_sheet.pk).update(strength=3)  # the GM, another tab
     response = save(player_client, mutant_sheet, "strength", "4", "5")
