@@ -167,9 +167,20 @@ def test_a_database_rule_the_form_forgot_is_still_a_message_and_never_a_500(muta
     assert stored(mutant_sheet).damage == 0
 
 
-def test_a_rule_only_the_database_holds_rolls_the_save_back_and_says_so(mutant_sheet, monkeypatch):
+@pytest.mark.parametrize(
+    "transaction",
+    [
+        pytest.param("inside", id="in a request's transaction (a keyed request)"),
+        pytest.param("own", id="in its own", marks=pytest.mark.django_db(transaction=True)),
+    ],
+)
+def test_a_rule_only_the_database_holds_rolls_the_save_back_and_says_so(
+    mutant_sheet, monkeypatch, transaction
+):
     """The form and the constraint check both miss the rule: the database refuses the
-    row, nothing of the save is kept (not its history either) and the next save goes."""
+    row, nothing of the save is kept (not its history either) and the next save goes.
+    The save's transaction is the test's (a savepoint of it, as inside a keyed
+    request's), or its own, committed."""
     lax = dataclasses.replace(
         mutant_sheet.character.system_descriptor,
         field_form=f"{__name__}.LaxSheetForm",
