@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 
@@ -49,6 +50,8 @@ from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import FileResponse
 from django.urls import set_script_prefix
+
+from config.request_log import WAITED_MS
 
 
 class RequestThreads:
@@ -154,7 +157,9 @@ class OneTripASGIHandler(ASGIHandler):
             return
         with closing(body_file):
             set_script_prefix(get_script_prefix(scope))
+            arrived = time.perf_counter()
             async with self.admission.place():  # the close does not wait (Admission)
+                scope[WAITED_MS] = (time.perf_counter() - arrived) * 1000  # the log says it
                 response = await self._respond_in_thread(scope, body_file)
             if response.streaming:
                 await self._send_until_gone(response, receive, send)

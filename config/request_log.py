@@ -3,7 +3,8 @@
 Every request gets an id: a proxy's X-Request-ID when it is sane (letters, digits and
 ``-_.:``, up to 64), else a new random one. It is on the response (X-Request-ID), on the
 500 and 503 pages, on the request's line (``tableside.request``: id, user id, method,
-path, status, milliseconds) and on every other record logged while the request runs
+path, status, milliseconds; under the ASGI server also the milliseconds it waited for a
+thread, ``waited=``) and on every other record logged while the request runs
 (Django's "Internal Server Error" with its traceback too). TABLESIDE_LOG_FORMAT=json
 writes each record as one JSON object per line.
 """
@@ -22,8 +23,12 @@ from config.async_middleware import BothModesMiddleware
 log = logging.getLogger("tableside.request")
 
 HEADER = "X-Request-ID"
+# The milliseconds a request waited on the event loop for a place in a thread (in its
+# ASGI scope, put there by ``config.asgi_handler``; see ``Admission``): its line says it
+# as ``waited=``, beside the milliseconds it took once in (which do not count the wait).
+WAITED_MS = "tableside.waited_ms"
 SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
-FIELDS = ("request_id", "user_id", "method", "path", "status", "duration_ms")
+FIELDS = ("request_id", "user_id", "method", "path", "status", "duration_ms", "waited_ms")
 
 current_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "tableside_request_id", default=None
@@ -75,14 +80,16 @@ def logged(request, response, started: float):
     response[HEADER] = request.request_id
     duration = (time.perf_counter() - started) * 1000
     who = user_id(request)
+    waited = getattr(request, "scope", {}).get(WAITED_MS)  # a WSGI request has no scope
     log.info(
-        "%s user=%s %s %s %s %.1fms",
+        "%s user=%s %s %s %s %.1fms" + ("" if waited is None else " waited=%.1fms"),
         request.request_id,
         "-" if who is None else who,
         request.method,
         request.path,
         response.status_code,
         duration,
+        *(() if waited is None else (waited,)),
         extra={
             "request_id": request.request_id,
             "user_id": who,
@@ -90,6 +97,7 @@ def logged(request, response, started: float):
             "path": request.path,
             "status": response.status_code,
             "duration_ms": round(duration, 1),
+            "waited_ms": None if waited is None else round(waited, 1),
         },
     )
     return response

@@ -149,3 +149,25 @@ def test_a_response_closing_holds_no_place(monkeypatch):
             await first
 
     assert off_the_event_loop(lambda: asyncio.run(both())) == 200
+
+
+def test_a_request_that_waited_for_a_place_has_the_wait_in_its_scope(monkeypatch):
+    """The request log reads it there (config/request_log.py, ``waited=``)."""
+    from config.request_log import WAITED_MS
+
+    waits = []
+
+    def trip(scope):
+        waits.append(scope[WAITED_MS])
+        time.sleep(0.1)
+        return HttpResponse("rolled")
+
+    handler = _handler_whose_trip(monkeypatch, trip, limit=1)
+
+    async def two_at_once():
+        return await asyncio.gather(_answer(handler), _answer(handler))
+
+    assert off_the_event_loop(lambda: asyncio.run(two_at_once())) == [200, 200]
+    first, second = waits
+    assert first < 50  # a place was free
+    assert second >= 90  # the first request's trip

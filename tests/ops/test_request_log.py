@@ -4,6 +4,7 @@ method, path, status and time; the error pages show it and the error lines carry
 import io
 import json
 import logging
+import re
 from contextlib import contextmanager
 
 import pytest
@@ -103,6 +104,41 @@ def test_json_lines_when_asked():
     assert (entry["method"], entry["path"], entry["status"]) == ("GET", "/accounts/login/", 200)
     assert isinstance(entry["duration_ms"], float)
     assert "user_id" not in entry
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_the_asgi_server_the_line_says_how_long_the_request_waited_for_a_thread():
+    """The handler lets a few requests into their threads at once; the others wait
+    (config.asgi_handler.Admission). The line gives that wait apart from the request's
+    own time, and a JSON line as ``waited_ms``."""
+    from asgiref.sync import async_to_sync
+
+    from config.asgi_handler import OneTripASGIHandler
+    from config.request_log import JsonFormatter
+    from tests.test_asgi_handler import _answer
+    from tests.threads import off_the_event_loop
+
+    handler, records = OneTripASGIHandler(), []
+    capture = logging.Handler()
+    capture.emit = records.append
+    logging.getLogger("tableside.request").addHandler(capture)
+    try:
+        with console_output() as output:
+            status = off_the_event_loop(lambda: async_to_sync(_answer)(handler, "/accounts/login/"))
+    finally:
+        logging.getLogger("tableside.request").removeHandler(capture)
+    assert status == 200
+    [line] = output.getvalue().splitlines()
+    assert re.search(r" GET /accounts/login/ 200 \d+\.\dms waited=\d+\.\dms$", line), line
+    entry = json.loads(JsonFormatter().format(records[0]))
+    assert isinstance(entry["waited_ms"], float) and entry["waited_ms"] >= 0
+
+
+def test_a_request_outside_the_asgi_server_says_no_wait(client, db):
+    with console_output() as output:
+        client.get("/accounts/login/")
+    [line] = output.getvalue().splitlines()
+    assert "waited=" not in line
 
 
 def test_an_unknown_log_format_is_refused_naming_the_variable():
