@@ -79,9 +79,10 @@ def _wait_until_the_feeds_are_let_go(seconds: float = 5) -> None:
     """Once a test's pages are closed (the test's ``page`` is, before this fixture's
     end), wait until the server has let go of their live feeds. On SQLite a later test's
     party may get the same id (a rolled back row's id is used again), and a feed of the
-    test before, not yet let go, counted as the new page's in ``wait_for_open_streams``:
-    the test published before its page listened, and its roll never came
-    (tests/browser/test_feed_gaps.py, once in a few runs)."""
+    test before, not yet let go, counts as the new page's in ``wait_for_open_streams``,
+    and the test may publish before its page listens. (Written for a SQLite-only
+    failure of tests/browser/test_feed_gaps.py, which it did not cure: see the skip
+    there.)"""
     from django_eventstream.views import get_listener_manager
 
     manager, deadline = get_listener_manager(), time.monotonic() + seconds
