@@ -155,11 +155,15 @@ class LaxSheetForm(MutantSheetForm):
         return self.cleaned_data
 
 
-def test_a_database_rule_the_form_forgot_is_still_a_message_and_never_a_500(mutant_sheet):
-    lax = dataclasses.replace(
-        mutant_sheet.character.system_descriptor,
-        field_form=f"{__name__}.LaxSheetForm",
+def lax_system(sheet):
+    """The sheet's system with a form that forgot the sheet's cross-field rules."""
+    return dataclasses.replace(
+        sheet.character.system_descriptor, field_form=f"{__name__}.LaxSheetForm"
     )
+
+
+def test_a_database_rule_the_form_forgot_is_still_a_message_and_never_a_500(mutant_sheet):
+    lax = lax_system(mutant_sheet)
     data = {"damage": "7", "original-damage": "0"}
     result = save_field(lax, mutant_sheet.character, resolve(lax, "damage"), data)
     assert result.outcome == "error"
@@ -181,10 +185,7 @@ def test_a_rule_only_the_database_holds_rolls_the_save_back_and_says_so(
     row, nothing of the save is kept (not its history either) and the next save goes.
     The save's transaction is the test's (a savepoint of it, as inside a keyed
     request's), or its own, committed."""
-    lax = dataclasses.replace(
-        mutant_sheet.character.system_descriptor,
-        field_form=f"{__name__}.LaxSheetForm",
-    )
+    lax = lax_system(mutant_sheet)
     monkeypatch.setattr("sheets.editing.saving.validate_constraints_on", lambda *args: None)
     history = mutant_sheet.history.count()
     data = {"damage": "7", "original-damage": "0"}
