@@ -2,7 +2,11 @@
 // - When the stream (re)opens, the page asks the log for the rolls since the newest roll
 //   the log itself last answered with ("data-feed-complete"), not since the newest card
 //   shown: a roll committed a moment after a later one (two server processes) or missed
-//   while disconnected is filled in, wherever it falls among the cards.
+//   while disconnected is filled in, wherever it falls among the cards. "Opens" is the
+//   stream's own "stream-open" event (hx-trigger="sse:stream-open"), sent once the
+//   server has read where the feed stands; the EventSource's open (htmx:sseOpen) comes
+//   with the headers, before that read, and a roll stored between the two reached the
+//   page by neither way.
 // - The feed's events are numbered per channel without gaps: a roll arriving after a gap
 //   in the numbers (an event the page never got) makes the page ask for the rolls after
 //   the newest card it had before that roll.

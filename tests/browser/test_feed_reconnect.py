@@ -1,5 +1,5 @@
 """A page whose live feed dropped catches up on every roll it missed once the stream
-opens again (the log is refetched on htmx:sseOpen)."""
+opens again (the log is refetched on the stream's stream-open event)."""
 
 from playwright.sync_api import expect
 
