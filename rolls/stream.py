@@ -425,6 +425,7 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
     """Send a character's fresh dashboard card to its party's GM (only the dashboard
     shows it; a player reads no other character's sheet). ``system_slug``, the
     character's system when the caller knows it, saves joining every system's sheet."""
+    from sheets.summary_card import summary_card_html
     from sheets.summary_read import card_character, prefetch_summary_rows
 
     try:
@@ -440,11 +441,7 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
         prefetch_summary_rows(character)
         languages = languages_read(character.party_id)  # once: the card and the number
         rendered = _in_each_language(
-            languages,
-            lambda: render_to_string(
-                "sheets/_summary_card_body.html",
-                {"character": character, "summary": character.summary()},
-            ),
+            languages, lambda: summary_card_html(character, character.summary())
         )
     except Exception:  # the change is saved; a feed hiccup must not turn it into a 500
         log.exception("could not render the summary of character %s", character_id)

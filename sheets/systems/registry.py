@@ -147,7 +147,9 @@ class System:
     summary: str  # dotted path: summary(sheet) -> Summary
     new_sheet: str  # dotted path: new_sheet(character) -> a saved blank sheet
     short_name: str = ""  # "MYZ", "T2K": page titles and small labels
-    summary_template: str = "sheets/_summary.html"
+    # dotted path: summary_markup(summary) -> str, the summary's body on the GM's card
+    # (sheets.summary_card): its values and alerts, or more (the Slots mini grid)
+    summary_markup: str = "sheets.summary_card.values_html"
     # included in a roll's result (the roll dialog, the roll page) for this system's own
     # steps after the roll (forms posting to ``roll_choose``) and lines; "" for none
     result_template: str = ""

@@ -82,30 +82,10 @@ def new_row_fields(form):
     return new_row_fields_html(form)
 
 
-@register.filter
-def by_urgency(alerts):
-    """A summary's alerts, most urgent first."""
-    from sheets.urgency import ordered_alerts
-
-    return ordered_alerts(alerts or ())
-
-
-@register.filter
-def alert_level(alert):
-    from sheets.urgency import alert_level as level
-
-    return level(alert)
-
-
 @register.simple_tag
-def card_state(summary):
-    """What the dashboard's script needs of a card: its urgency and whether the
-    character is down or needs help."""
-    from sheets.urgency import DOWN_LEVELS, HELP_LEVELS, alert_level, card_rank
+def summary_card(character, summary):
+    """A character's card on the GM's dashboard, its header and its summary
+    (sheets.summary_card)."""
+    from sheets.summary_card import summary_card_html
 
-    levels = {alert_level(alert) for alert in summary.alerts}
-    return {
-        "rank": card_rank(summary.alerts)[0],
-        "down": bool(levels & DOWN_LEVELS),
-        "help": bool(levels & HELP_LEVELS),
-    }
+    return summary_card_html(character, summary)

@@ -11,6 +11,7 @@ covered paths (tests/i18n/covered.py) are left to the areas' own branches."""
 import ast
 import gettext
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -111,6 +112,39 @@ def test_the_catalogue_check_sees_a_missing_translation():
     fuzzy = Entry(msgid="Roll", msgstr={0: "Slå"}, flags={"fuzzy"})
     assert problems([fuzzy], where)[0].startswith("fuzzy")
     assert problems([Entry(msgid="Roll", msgstr={0: "Slå"})], where) == []
+
+
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|\{\w*\}")
+
+
+def misplaced(entries: list[Entry]) -> list[str]:
+    """Translations naming a placeholder their English does not (formatting it is a
+    KeyError, or the placeholder shows as it is), or, without a plural, leaving one out."""
+    found = []
+    for entry in entries:
+        if entry.msgid == "" or entry.obsolete or not entry.translated:
+            continue
+        english = set(PLACEHOLDER.findall(entry.msgid + (entry.msgid_plural or "")))
+        for text in entry.msgstr.values():
+            named = set(PLACEHOLDER.findall(text))
+            if not named <= english or (entry.msgid_plural is None and named != english):
+                found.append(f"{entry.msgid!r} -> {text!r}")
+    return found
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_every_translation_names_the_placeholders_of_its_english(domain):
+    assert not misplaced(read_po(LOCALE / "sv" / "LC_MESSAGES" / f"{domain}.po"))
+
+
+def test_the_placeholder_check_sees_a_stray_or_missing_one():
+    stray = Entry(msgid="Exhaustion", msgstr={0: "utmattning %(n)s"})
+    lost = Entry(msgid="%(n)s rounds", msgstr={0: "rundor"})
+    plural = Entry(msgid="a base-die 1", msgid_plural="%(n)s base-die 1s",
+                   msgstr={0: "en 1:a", 1: "%(n)s 1:or"})  # fmt: skip
+    assert misplaced([stray, lost, plural]) == [
+        "'Exhaustion' -> 'utmattning %(n)s'", "'%(n)s rounds' -> 'rundor'",
+    ]  # fmt: skip
 
 
 def test_the_committed_catalogue_is_whole_and_compiles(tmp_path):

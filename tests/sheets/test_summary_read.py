@@ -6,10 +6,10 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.db.models import prefetch_related_objects
-from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
 from sheets.models import Character
+from sheets.summary_card import summary_card_html
 from sheets.summary_read import card_character, prefetch_summary_rows
 from sheets.systems.zombie.models import TaskStatus
 from tests.factories import CharacterFactory, PartyFactory
@@ -19,10 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def card(character):
-    return render_to_string(
-        "sheets/_summary_card_body.html",
-        {"character": character, "summary": character.summary()},
-    )
+    return summary_card_html(character, character.summary())
 
 
 def as_django_reads_it(pk):

@@ -6,11 +6,11 @@ import json
 
 import pytest
 from django.db import connection
-from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
 from rolls.stream import gm_channel, party_channel
 from sheets.models import AgentClock, Character
+from sheets.summary_card import summary_card_html
 from sheets.systems.registry import all_systems, get_system
 
 pytestmark = pytest.mark.django_db
@@ -18,8 +18,7 @@ SLUGS = [system.slug for system in all_systems()]
 
 
 def card(character):
-    context = {"character": character, "summary": character.summary()}
-    return render_to_string("sheets/_summary_card_body.html", context)
+    return summary_card_html(character, character.summary())
 
 
 @pytest.mark.parametrize("slug", SLUGS)
