@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from config.form_renderer import escaped
 from sheets.summary_card import shown, values_html
 
 
@@ -13,7 +14,7 @@ def _condition(cell) -> tuple[str, str]:
     """The cell's class for its condition, and the words its title ends with."""
     if not cell["condition"]:
         return "", ""
-    return f" cond-bg-{cell['condition']}", f": {shown(cell['condition_words'])}"
+    return f" cond-bg-{escaped(cell['condition'])}", f": {shown(cell['condition_words'])}"
 
 
 def _focus_cell(cell) -> str:
@@ -33,7 +34,7 @@ def _gear_cell(cell) -> str:
         hurt = ": " + shown(_("closed wound"))
     else:
         face, hurt = shown(cell["letter"] or cell["number"]), ""
-    marked = f" wound-{wound}" if wound else ""
+    marked = f" wound-{escaped(wound)}" if wound else ""
     title = f"{shown(cell['number'])} {shown(cell['name_words'])}{hurt}{said}"
     return f'<span class="mini-cell{colour}{marked}" title="{title}">{face}</span>'
 
