@@ -81,8 +81,8 @@ def _wait_until_the_feeds_are_let_go(seconds: float = 5) -> None:
     party may get the same id (a rolled back row's id is used again), and a feed of the
     test before, not yet let go, counts as the new page's in ``wait_for_open_streams``,
     and the test may publish before its page listens. (Written for a SQLite-only
-    failure of tests/browser/test_feed_gaps.py, which it did not cure: see the skip
-    there.)"""
+    failure of tests/browser/test_feed_gaps.py, which it did not cure: that was a roll
+    stored while the page's stream was opening, fixed in the page's catch-up trigger.)"""
     from django_eventstream.views import get_listener_manager
 
     manager, deadline = get_listener_manager(), time.monotonic() + seconds

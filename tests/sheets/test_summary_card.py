@@ -64,13 +64,14 @@ def test_the_slots_card_draws_its_mini_grid_above_the_values():
     html = summary_card_html(character, character.summary())
     cells = re.findall(r'<span class="mini-cell([^"]*)" title="([^"]*)">([^<]*)</span>', html)
     assert cells[0] == (" cond-bg-terror", "focus 1: terror", "T")
-    by_title = {title.split(":")[0]: (classes, face) for classes, title, face in cells}
-    opened = next(title for _c, title, _f in cells if title.startswith(f"{body[0]} "))
-    assert opened.endswith(": open wound: bleeding")
-    assert by_title[opened.split(":")[0]] == (" cond-bg-bleeding wound-open", "X")
-    closed = next(cell for cell in cells if cell[1].startswith(f"{body[1]} "))
+
+    def gear_cell(number):  # (its classes, its title, its face)
+        return next(cell for cell in cells if cell[1].startswith(f"{number} "))
+
+    opened, closed, plain = (gear_cell(number) for number in body[:3])
+    assert opened[0] == " cond-bg-bleeding wound-open" and opened[2] == "X"
+    assert opened[1].endswith(": open wound: bleeding")
     assert closed[0] == " wound-closed" and closed[2] == "/" and closed[1].endswith("closed wound")
-    plain = next(cell for cell in cells if cell[1].startswith(f"{body[2]} "))
     assert plain == ("", plain[1], str(body[2]))
     assert html.index('class="slots-mini"') < html.index('<dl class="row mb-0 small">')
 
