@@ -17,7 +17,7 @@ from django_htmx.http import reswap, retarget, trigger_client_event
 from config.ids import id_or_404
 from rolls.actions import Rolled
 from rolls.cards import roll_card_html
-from rolls.discord.outbox import roll_revealed, roll_saved
+from rolls.discord.outbox import PARTY_WITH, roll_revealed, roll_saved
 from rolls.feed_threads import unheld
 from rolls.models import Roll, error_words
 from rolls.rng import server_rng
@@ -73,7 +73,7 @@ def roll_form(request, pk, action):
         # The sheet is read once, locked, with its character: the form checks the
         # inputs against the rows the roll then reads, and nothing changes them between.
         with transaction.atomic():
-            character, sheet = locked_editable_sheet(request, pk)
+            character, sheet = locked_editable_sheet(request, pk, party_with=PARTY_WITH)
             context = _roll_context(request, character, action)
             roll_action, is_gm = context["action"], context["is_gm"]
             form = context["form"] = roll_action.form_class(

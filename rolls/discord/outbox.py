@@ -148,11 +148,28 @@ def _after_commit(roll_id: int, party_id: int) -> None:
     transaction.on_commit(partial(later, partial(post_roll, roll_id, party_id)))
 
 
+# What the roll form reads with the roll's party (``locked_editable_sheet``): the
+# party's webhook, if any, in the query that locks the sheet.
+PARTY_WITH = ("discord_webhook",)
+
+
+def _known_without_webhook(party) -> bool:
+    """The party was read with its webhook (``PARTY_WITH``) and has none. Most parties
+    have none: their rolls then cost no read after the answer."""
+    from sheets.models import Party
+
+    related = Party.discord_webhook.related
+    return related.is_cached(party) and related.get_cached_value(party) is None
+
+
 def roll_saved(roll) -> None:
     """The roll path's hook, inside the roll's transaction: a roll the party sees is
     posted after the commit and the answer. A secret one waits for ``roll_revealed``."""
-    if roll.party_id is not None and not roll.secret:
-        _after_commit(roll.pk, roll.party_id)
+    if roll.party_id is None or roll.secret:
+        return
+    if type(roll).party.is_cached(roll) and _known_without_webhook(roll.party):
+        return
+    _after_commit(roll.pk, roll.party_id)
 
 
 def roll_revealed(roll_id: int, party_id: int | None) -> None:

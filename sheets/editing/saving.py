@@ -85,6 +85,11 @@ def _remember_system(pk: int, slug: str) -> None:
     _systems[pk] = slug
 
 
+def remember_system(character) -> None:
+    """What a request read of the character says of its system, remembered."""
+    _remember_system(character.pk, character.system)
+
+
 def character_system(pk: int) -> str | None:
     """The slug of character ``pk``'s game system; None if there is no such character.
 
@@ -99,17 +104,18 @@ def character_system(pk: int) -> str | None:
     return _systems[pk]
 
 
-def locked_editable_sheet(request, pk: int):
+def locked_editable_sheet(request, pk: int, party_with: tuple[str, ...] = ()):
     """``(character, sheet)`` for a change made under the sheet's lock (a roll), if the
     user may change the character (owner, or GM of its party); else 404. Inside the
     caller's transaction.
 
     One query where the character's system is known: the sheet row joined with its
     character, the party, the party's settings row the system reads
-    (``System.party_related``) and what it reads with its sheet (``System.locked_with``);
-    the sheet's row alone is locked. Otherwise (a remembered system that finds no sheet:
-    a pk used again after a rolled back transaction) the character, then its sheet,
-    locked, and its system remembered afresh."""
+    (``System.party_related``), the party's relations named in ``party_with`` (the
+    caller's own, which this app does not know of) and what it reads with its sheet
+    (``System.locked_with``); the sheet's row alone is locked. Otherwise (a remembered
+    system that finds no sheet: a pk used again after a rolled back transaction) the
+    character, then its sheet, locked, and its system remembered afresh."""
     slug = character_system(pk)
     try:  # a system no longer registered (a restored backup, a test's toy) is forgotten
         system = get_system(slug) if slug is not None else None
@@ -117,17 +123,14 @@ def locked_editable_sheet(request, pk: int):
         system = None
     if system is not None:
         to_character = _to_character(system)
-        joined = [to_character, f"{to_character}__party"]
-        if system.party_related:
-            joined.append(f"{to_character}__party__{system.party_related}")
-        sheet = _locked_sheet_read(system, tuple(joined)).first(pk)
+        sheet = _locked_sheet_read(system, _joined(system, party_with)).first(pk)
         if sheet is not None:
             character = getattr(sheet, to_character)
             if not character.can_edit(request.user):
                 raise Http404(_("No character here."))
             return character, sheet
     character = editable_character(request, pk)
-    _remember_system(character.pk, character.system)
+    remember_system(character)
     return character, locked_sheet(character.system_descriptor, character)
 
 
@@ -140,6 +143,15 @@ def locked_sheet(system, character):
     (field_name,) = lookup
     setattr(sheet, field_name, character)
     return sheet
+
+
+def _joined(system, party_with: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """What a sheet's locked read joins: its character, the party, the party's settings
+    row the system reads (``System.party_related``) and the party's ``party_with``."""
+    to_character = _to_character(system)
+    party = f"{to_character}__party"
+    related = (system.party_related, *party_with) if system.party_related else party_with
+    return (to_character, party, *(f"{party}__{name}" for name in related))
 
 
 def _locked_sheet_read(system, joined: tuple[str, ...]) -> Prepared:
@@ -251,21 +263,76 @@ def save_field(system, character, ref: FieldRef, data) -> FieldResult:
     and updated in a savepoint of it gets a MultiXact (a record naming both) as its
     old version's deleter, and SAVEPOINT and RELEASE were two more round trips to the
     database on every field save, the commonest request of a session."""
+    return _saved(system, character.pk, ref, data,
+                  lambda: (character, locked(system, ref, character)))  # fmt: skip
+
+
+class SystemUnknown(Exception):
+    """The system remembered for a character found no sheet of it (its pk taken again
+    by a character of another system): the save must start again from the character."""
+
+
+def save_field_of(request, pk: int, system, ref: FieldRef, data) -> FieldResult:
+    """``save_field`` for character ``pk``, whose system (``system``) the caller knows:
+    the character (404 unless the user may change it) is read in the save's transaction,
+    with the row ``ref`` edits locked in the same query when that row is the character's
+    own or its sheet's (most saves): one read instead of two. A row of a list is locked
+    on its own, after the character. ``SystemUnknown``: ``system`` is not the
+    character's."""
+    if ref.kind == "row":
+        return save_field(system, editable_character(request, pk), ref, data)
+    return _saved(system, pk, ref, data, lambda: _locked_with_character(request, pk, system, ref))
+
+
+def _locked_with_character(request, pk: int, system, ref: FieldRef):
+    """``(character, row)``: the character's own row or its sheet's, locked, read with
+    the character and its party; 404 unless the user may change the character."""
+    if ref.kind == "character":
+        character = _locked_character.first(pk)
+        row = character
+    else:
+        row = _locked_sheet_read(system, _joined(system)).first(pk)
+        if row is None:
+            if character_system(pk) is not None:  # the character is there: another system
+                _systems.pop(pk, None)
+                raise SystemUnknown(pk)
+            raise Http404(_("No character here."))
+        character = getattr(row, _to_character(system))
+    if character is None or not character.can_edit(request.user):
+        raise Http404(_("No character here."))
+    return character, row
+
+
+_locked_character = Prepared(
+    lambda pk: (
+        Character.objects.filter(pk=pk)
+        .select_related("party", *party_related_paths())
+        .select_for_update(of=("self",))
+    ),
+    int,
+)
+
+
+def _saved(system, character_pk: int, ref: FieldRef, data, lock) -> FieldResult:
+    """``_save_locked``, a broken rule answered on the field (the transaction rolled
+    back). ``lock()``, in the transaction: the character and the row ``ref`` edits,
+    locked (None if it is gone)."""
     try:
-        return _save_locked(system, character, ref, data)
+        return _save_locked(system, ref, data, lock)
     except IntegrityError:
-        form = build_form(system, ref, current_row(system, ref, character), data, only_field=True)
+        current = _rows_of(system, ref, character_pk, ref.row_pk).first()
+        form = build_form(system, ref, current, data, only_field=True)
         form.is_valid()
         form.add_error(ref.field, str(RULE_BROKEN))
-        state = state_for(form[ref.field], character.pk, status="error")
+        state = state_for(form[ref.field], character_pk, status="error")
         return FieldResult(ref, "error", state, "; ".join(form[ref.field].errors))
 
 
-def _save_locked(system, character, ref: FieldRef, data) -> FieldResult:
+def _save_locked(system, ref: FieldRef, data, lock) -> FieldResult:
     """``save_field`` in its transaction, the edited row locked; an IntegrityError
     leaves it (the transaction rolled back)."""
     with transaction.atomic():
-        instance = locked(system, ref, character)
+        character, instance = lock()
         if instance is None:
             item = ref.collection.item_label if ref.collection else _("row")
             return FieldResult(

@@ -15,11 +15,16 @@ from sheets.editing.fields import CHANGED_EVENT, resolve
 from sheets.editing.markup import field_html, saved_html, status_html
 from sheets.editing.saving import (
     FieldResult,
+    SystemUnknown,
     changed_fields,
+    character_system,
     editable_character,
     readable_character,
+    remember_system,
     save_field,
+    save_field_of,
 )
+from sheets.systems.registry import get_system
 
 
 def sheet_page_context(request, character, defer: bool = False) -> dict:
@@ -119,13 +124,31 @@ def finish_without_js(request, pk, results):
 @login_required
 @require_POST
 def field_save(request, pk, name):
-    """Save one field (htmx: on change); its answer is that field's partial."""
-    character = editable_character(request, pk)
-    system = character.system_descriptor
-    ref = resolve(system, name)
-    if ref is None:
-        raise Http404(_("No such field on this sheet."))
-    result = save_field(system, character, ref, request.POST)
+    """Save one field (htmx: on change); its answer is that field's partial.
+
+    The character's system is remembered (``character_system``): the character is then
+    read with the field's row, locked, in one query (``save_field_of``). Where the
+    remembered system does not know the field or finds no sheet (the character's pk
+    taken again by one of another system), the character is read first, as it tells."""
+    result = None
+    try:
+        system = get_system(character_system(pk) or "")
+    except LookupError:  # no such character, or of a system no longer served
+        system = None
+    ref = resolve(system, name) if system is not None else None
+    if ref is not None:
+        try:
+            result = save_field_of(request, pk, system, ref, request.POST)
+        except SystemUnknown:
+            result = None
+    if result is None:
+        character = editable_character(request, pk)
+        remember_system(character)
+        system = character.system_descriptor
+        ref = resolve(system, name)
+        if ref is None:
+            raise Http404(_("No such field on this sheet."))
+        result = save_field(system, character, ref, request.POST)
     if request.htmx:
         return htmx_field_response(request, result)
     return finish_without_js(request, pk, [result])

@@ -249,3 +249,23 @@ def test_the_party_gm_rolls_for_a_character_through_the_one_query(
         assert response.status_code == 200
     assert not reads(queries, "sheets_character")
     assert Roll.objects.filter(user__username=mutant_sheet.character.party.gm.username).count() == 2
+
+
+def test_a_roll_of_a_party_without_a_discord_webhook_looks_for_none_after_its_answer(
+    player_client, mutant_sheet, scripted_dice, django_capture_on_commit_callbacks
+):
+    """The sheet's locked read brings the party's webhook, if any, along: a party without
+    one (most) costs its rolls no read once they are answered."""
+    from rolls.discord.models import PartyWebhook
+
+    scripted_dice(6, 6, 3, 4, 2, 5, 2, 6)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response, queries = post_roll(
+            player_client, mutant_sheet.pk, "skill", {"skill": "fight", "modifier": 0}
+        )
+    assert response.status_code == 200
+    assert callbacks, "the roll's after-commit work ran"
+    table = PartyWebhook._meta.db_table
+    (sheet_read,) = reads(queries, "sheets_mutantsheet")
+    assert f'"{table}"' in sheet_read, "the webhook comes with the locked sheet"
+    assert not reads(queries, table), "and is not looked for again"
