@@ -293,7 +293,7 @@ def _locked_with_character(request, pk: int, system, ref: FieldRef):
     else:
         row = _locked_sheet_read(system, _joined(system)).first(pk)
         if row is None:
-            if character_system(pk) is not None:  # the character is there: another system
+            if character_system(pk) is not None:  # known: start again from the character
                 _systems.pop(pk, None)
                 raise SystemUnknown(pk)
             raise Http404(_("No character here."))
