@@ -156,9 +156,7 @@ PARTY_WITH = ("discord_webhook",)
 def _known_without_webhook(party) -> bool:
     """The party was read with its webhook (``PARTY_WITH``) and has none. Most parties
     have none: their rolls then cost no read after the answer."""
-    from sheets.models import Party
-
-    related = Party.discord_webhook.related
+    related = type(party).discord_webhook.related
     return related.is_cached(party) and related.get_cached_value(party) is None
 
 

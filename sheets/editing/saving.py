@@ -277,8 +277,8 @@ def save_field_of(request, pk: int, system, ref: FieldRef, data) -> FieldResult:
     the character (404 unless the user may change it) is read in the save's transaction,
     with the row ``ref`` edits locked in the same query when that row is the character's
     own or its sheet's (most saves): one read instead of two. A row of a list is locked
-    on its own, after the character. ``SystemUnknown``: ``system`` is not the
-    character's."""
+    on its own, after the character. ``SystemUnknown``: no sheet of ``system`` for
+    ``pk`` (another system's character, or no character at all)."""
     if ref.kind == "row":
         return save_field(system, editable_character(request, pk), ref, data)
     return _saved(system, pk, ref, data, lambda: _locked_with_character(request, pk, system, ref))
@@ -292,11 +292,9 @@ def _locked_with_character(request, pk: int, system, ref: FieldRef):
         row = character
     else:
         row = _locked_sheet_read(system, _joined(system)).first(pk)
-        if row is None:
-            if character_system(pk) is not None:  # known: start again from the character
-                _systems.pop(pk, None)
-                raise SystemUnknown(pk)
-            raise Http404(_("No character here."))
+        if row is None:  # another system's character, or none: the character tells
+            _systems.pop(pk, None)
+            raise SystemUnknown(pk)
         character = getattr(row, _to_character(system))
     if character is None or not character.can_edit(request.user):
         raise Http404(_("No character here."))

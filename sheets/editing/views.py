@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -137,10 +139,8 @@ def field_save(request, pk, name):
         system = None
     ref = resolve(system, name) if system is not None else None
     if ref is not None:
-        try:
+        with suppress(SystemUnknown):  # then the character tells, below
             result = save_field_of(request, pk, system, ref, request.POST)
-        except SystemUnknown:
-            result = None
     if result is None:
         character = editable_character(request, pk)
         remember_system(character)

@@ -15,6 +15,7 @@ from sheets.systems.registry import all_systems, get_system
 from tests.factories import MutantWeaponFactory
 from tests.factories_agents import AgentCharacterFactory, AgentWeaponFactory, agent_sheet
 from tests.factories_twilight import TwilightSheetFactory, TwilightWeaponFactory
+from tests.queries import locked, reads
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -26,15 +27,6 @@ def post_roll(client, character_pk, action, data):
             reverse("roll_form", args=[character_pk, action]), data, headers=HTMX
         )
     return response, [query["sql"] for query in captured.captured_queries]
-
-
-def reads(queries, table):
-    return [sql for sql in queries if sql.startswith("SELECT") and f'FROM "{table}"' in sql]
-
-
-def locked(sql):
-    """The read takes the row's lock (where the database has row locks)."""
-    return "FOR UPDATE" in sql or not connection.features.has_select_for_update
 
 
 def test_a_skill_roll_reads_its_sheet_once_locked_and_no_gear_it_does_not_use(

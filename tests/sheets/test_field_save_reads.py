@@ -12,6 +12,7 @@ from sheets.models import Character
 from sheets.systems.registry import get_system
 from tests.factories import MutantGearLineFactory
 from tests.factories_twilight import TwilightSheetFactory
+from tests.queries import locked, reads
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -22,14 +23,6 @@ def save(client, character_pk, name, value, original):
     with CaptureQueriesContext(connection) as captured:
         response = client.post(url, {name: value, f"original-{name}": original}, headers=HTMX)
     return response, [query["sql"] for query in captured.captured_queries]
-
-
-def reads(queries, table):
-    return [sql for sql in queries if sql.startswith("SELECT") and f'FROM "{table}"' in sql]
-
-
-def locked(sql):
-    return "FOR UPDATE" in sql or not connection.features.has_select_for_update
 
 
 @pytest.fixture
