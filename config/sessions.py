@@ -10,8 +10,8 @@ logged in through Django's model backend reads as logged in through ``config.aut
 which stands for it.
 
 The session table does not say whose a session is (the user's id is inside its encoded
-data), so a process remembers it for the sessions it has read or written (``_user_of``, at most
-``REMEMBERED`` of them). A session read again is then read with that user in one
+data), so a process remembers it for the sessions it has read or written (``_user_of``,
+at most ``REMEMBERED`` of them). A session read again is then read with that user in one
 statement (the user's row, the session's data and expiry beside it), and the user is
 handed to ``config.auth`` for the request if the session's own data names that user
 (``hand_over``); a session the process has not seen, or whose user is gone, is read
