@@ -1,5 +1,6 @@
 """The session store reads Django's session rows with a prepared read: a session of
-Django's own store stays valid, an expired one logs out."""
+Django's own store stays valid, an expired one logs out; a session the process knows is
+read with its user in one statement, and who is logged in is still the session's say."""
 
 from datetime import timedelta
 
