@@ -63,15 +63,11 @@ def _remember(session_key: str, data: dict) -> None:
 
 
 class SessionStore(db.SessionStore):
-    _read_user = None  # the user read with the session by the load under way
-
     def load(self):
-        self._read_user = None
         data = super().load()
         if data.get(BACKEND_SESSION_KEY) == auth.DJANGO_PATH:  # logged in before the change
             data[BACKEND_SESSION_KEY] = auth.PATH
-        user = self._read_user
-        self._read_user = None
+        user = self.__dict__.pop("_read_user", None)  # read with the session, if it was
         if self.session_key is not None:
             _remember(self.session_key, data)
         named = data.get(SESSION_KEY)
@@ -90,19 +86,20 @@ class SessionStore(db.SessionStore):
     def _get_session_from_db(self):
         key = self.session_key
         user_id = _user_of.get(key) if key else None
-        if user_id is not None:
-            user = _user_with_session.first(user_id, key)
-            if user is not None:
-                data = user.__dict__.pop("tableside_session_data")
-                expires = user.__dict__.pop("tableside_session_expires")
-                if data is None or expires <= timezone.now():
-                    _user_of.pop(key, None)
-                    self._session_key = None
-                    return None
-                self._read_user = user
-                return Session(session_key=key, session_data=data, expire_date=expires)
-        session = _by_key.first(key)
+        user = _user_with_session.first(user_id, key) if user_id is not None else None
+        if user is None:  # not remembered, or its user is gone: the session alone
+            return self._current(_by_key.first(key))
+        data = user.__dict__.pop("tableside_session_data")
+        expires = user.__dict__.pop("tableside_session_expires")
+        self._read_user = user
+        if data is None:  # the session is gone (logged out elsewhere)
+            return self._current(None)
+        return self._current(Session(session_key=key, session_data=data, expire_date=expires))
+
+    def _current(self, session):
+        """``session`` if it is there and has not expired; else None, its key forgotten."""
         if session is None or session.expire_date <= timezone.now():
+            _user_of.pop(self.session_key, None)
             self._session_key = None
             return None
         return session
