@@ -10,6 +10,7 @@ import asyncio
 import re
 import socket
 import time
+import uuid
 from urllib.parse import urlencode
 
 from bench.client import CSRF_TOKEN
@@ -32,10 +33,13 @@ class User:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, data: dict) -> tuple[int, bytes, float]:
-        """POST ``data`` as htmx does; (status, body, ms from sending to the whole body)."""
+        """POST ``data`` as the page's htmx does, with an ``Idempotency-Key`` of its own
+        (static/js/idempotency.js), the same key when it is sent again; (status, body, ms
+        from sending to the whole body)."""
         body = urlencode(data, doseq=True).encode()
         head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\nCookie: {self.cookie}\r\n"
                 f"X-CSRFToken: {CSRF_TOKEN}\r\nHX-Request: true\r\n"
+                f"Idempotency-Key: {uuid.uuid4()}\r\n"
                 f"Content-Type: application/x-www-form-urlencoded\r\n"
                 f"Content-Length: {len(body)}\r\n\r\n").encode()  # fmt: skip
         for attempt in (1, 2):

@@ -4,6 +4,7 @@ roll and save, removed after). No timing is asserted: the bench reports figures.
 
 import asyncio
 import os
+import re
 import time
 
 import pytest
@@ -149,6 +150,40 @@ def test_a_user_posts_as_htmx_does_and_comes_back_after_the_server_closed_an_idl
     assert seen[0].endswith(b"\r\n\r\nconditions=3&conditions=4&what=a+b"), "a list, repeated"
     for header in (b"HX-Request: true", b"sessionid=s3ss10n", b"X-CSRFToken: "):
         assert header in seen[0]
+    keys = [re.search(rb"\r\nIdempotency-Key: ([0-9a-f-]{36})\r\n", head).group(1) for head in seen]
+    assert keys[0] != keys[1], "each change its own key, as the page sends"
+
+
+def test_a_change_sent_again_on_a_fresh_line_keeps_its_idempotency_key():
+    heads = []
+
+    async def serve(reader, writer):  # the second request on a line: read, not answered
+        while True:
+            try:
+                head = await reader.readuntil(b"\r\n\r\n")
+            except asyncio.IncompleteReadError:
+                break
+            length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+            await reader.readexactly(length)
+            heads.append(head)
+            if len(heads) == 2:
+                break
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            await writer.drain()
+        writer.close()
+
+    async def play():
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        user = User("127.0.0.1", server.sockets[0].getsockname()[1], "s3ss10n")
+        answers = [await user.post("/roll/", {"x": "1"}), await user.post("/roll/", {"x": "2"})]
+        user.close()
+        server.close()
+        return answers
+
+    answers = run_coroutine(play)
+    assert [answer[:2] for answer in answers] == [(200, b"ok"), (200, b"ok")]
+    keys = [re.search(rb"\r\nIdempotency-Key: (\S+)\r\n", head).group(1) for head in heads]
+    assert len(keys) == 3 and keys[1] == keys[2] != keys[0], "sent again: the same key"
 
 
 def test_proc_sees_a_process_family_cpu_and_memory():
