@@ -6,13 +6,16 @@ import io
 import threading
 import uuid
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
+from django.db import connection
 from django.http import HttpResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -55,6 +58,45 @@ def test_a_roll_sent_twice_with_one_key_is_rolled_once_and_answered_twice_alike(
     assert again.content == first.content
     assert again.headers["HX-Trigger"] == first.headers["HX-Trigger"]
     assert again.headers["Content-Type"] == first.headers["Content-Type"]
+
+
+def _keyed_statements(player_client, mutant_sheet, key) -> list[str]:
+    """The statements on the kept answers' table of one keyed roll (the once-a-minute
+    pruning aside)."""
+    with (
+        mock.patch("config.idempotency._pruned_at", float("inf")),
+        CaptureQueriesContext(connection) as captured,
+    ):
+        response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    assert response.status_code == 200
+    table = IdempotentRequest._meta.db_table
+    return [query["sql"] for query in captured.captured_queries if table in query["sql"]]
+
+
+@pytest.mark.django_db
+def test_a_new_key_is_claimed_in_one_statement_on_postgresql_and_looked_for_on_sqlite(
+    player_client, mutant_sheet
+):
+    statements = _keyed_statements(player_client, mutant_sheet, new_key())
+    verbs = [sql.split()[0] for sql in statements]
+    if connection.vendor == "postgresql":  # a claim committed at once never waits
+        assert verbs == ["INSERT", "UPDATE"]
+        assert "ON CONFLICT" in statements[0]
+    else:  # SQLite's insert would wait for the one writer: a repeat looks instead
+        assert verbs == ["SELECT", "INSERT", "UPDATE"]
+    assert IdempotentRequest.objects.get().status == 200
+
+
+@pytest.mark.django_db
+def test_a_key_already_claimed_is_looked_at_and_replayed_not_claimed_again(
+    player_client, mutant_sheet
+):
+    key = new_key()
+    first = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(key))
+    verbs = [sql.split()[0] for sql in _keyed_statements(player_client, mutant_sheet, key)]
+    assert verbs[-1] == "SELECT" and "UPDATE" not in verbs
+    assert Roll.objects.count() == 1 and IdempotentRequest.objects.count() == 1
+    assert IdempotentRequest.objects.get().body == first.content
 
 
 @pytest.mark.django_db
