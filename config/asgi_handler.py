@@ -51,6 +51,7 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import FileResponse
 from django.urls import set_script_prefix
 
+from config import idle_collection
 from config.request_log import WAITED_MS
 
 
@@ -155,17 +156,20 @@ class OneTripASGIHandler(ASGIHandler):
             body_file = await self.read_body(receive)
         except RequestAborted:
             return
+        idle_collection.watch()  # the collector's passes between requests
         with closing(body_file):
             set_script_prefix(get_script_prefix(scope))
             arrived = time.perf_counter()
             async with self.admission.place():  # the close does not wait (Admission)
                 scope[WAITED_MS] = (time.perf_counter() - arrived) * 1000  # the log says it
-                response = await self._respond_in_thread(scope, body_file)
+                with idle_collection.busy():
+                    response = await self._respond_in_thread(scope, body_file)
             if response.streaming:
                 await self._send_until_gone(response, receive, send)
             else:
                 await self.send_response(response, send)
-            await sync_to_async(response.close, thread_sensitive=True)()
+            with idle_collection.busy():
+                await sync_to_async(response.close, thread_sensitive=True)()
 
     async def _send_until_gone(self, response, receive, send):
         """A streamed response, sent until it ends or its client goes (as Django's)."""
