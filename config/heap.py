@@ -63,7 +63,9 @@ SETTLING_COLLECTIONS = 4
 # catch fewer requests in flight: at 20,000 alone the server's CPU a roll went from
 # 25.2-26.7 ms (five runs) to 23.3 ms, the roll p99 from 177-441 ms to 160 ms. Each
 # young collection takes longer then (35-115 ms on a loaded worker, one every two
-# seconds or so). TABLESIDE_GC_YOUNG_THRESHOLD sets it (0: Python's own).
+# seconds or so). TABLESIDE_GC_YOUNG_THRESHOLD sets it (0: Python's own). A worker with
+# nothing in hand collects sooner, between requests (config/idle_collection.py); this
+# threshold is for a worker that is never idle.
 YOUNG_THRESHOLD = 20_000
 _left = 0  # of the first full collections, how many still freeze their survivors
 

@@ -91,7 +91,7 @@ def test_a_request_is_in_hand_from_its_trip_to_its_close_and_the_loop_collects_a
 
     async def one_request_then_a_pause():
         status = await _answer(handler)
-        await asyncio.sleep(idle_collection.CHECK_SECONDS * 10)
+        await asyncio.sleep(idle_collection.QUIET_CHECK_SECONDS * 3)
         return status, gc.get_count()[0]
 
     status, after = off_the_event_loop(lambda: asyncio.run(one_request_then_a_pause()))
