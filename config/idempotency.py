@@ -156,10 +156,11 @@ def claim(user, key: str, method: str, path: str):
     """Claim ``key`` for this request: (the new row, None) to run the view, or (None,
     the answer to give instead: a replay, 409 or 422).
 
-    The row is looked for before a claim is written: on SQLite a write waits for the
-    database's one writer, which is the first request while its view runs; a read does
-    not, so a repeat meanwhile waits here, as the contract says, and not for SQLite's
-    lock."""
+    On PostgreSQL a new key is claimed first, in one statement (``claim_new``), and the
+    row is looked at only when the key is already there. On SQLite the row is looked for
+    before a claim is written: a write waits for the database's one writer, which is the
+    first request while its view runs; a read does not, so a repeat meanwhile waits
+    here, as the contract says, and not for SQLite's lock."""
     deadline = time.monotonic() + wait_seconds()
     row = claim_new(user, key, method, path)
     if row is not None:
