@@ -14,3 +14,9 @@ import os as _os  # noqa: E402
 import tempfile as _tempfile  # noqa: E402
 
 MEDIA_ROOT = Path(_tempfile.gettempdir()) / f"tableside-test-media-{_os.getpid()}"  # noqa: F405
+
+# The idle-time garbage collections (config/idle_collection.py) would run on the event
+# loop of the test run's own uvicorn thread, beside tests that count the collector's
+# work (tests/test_heap.py): off for the run; tests/test_idle_collection.py turns them
+# on where it tests them.
+_os.environ.setdefault("TABLESIDE_GC_IDLE_YOUNG", "0")
