@@ -46,6 +46,7 @@ stored answer.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import time
@@ -211,7 +212,7 @@ def claim_new(user, key: str, method: str, path: str) -> IdempotentRequest | Non
         return None
     now = timezone.now()
     with connection.cursor() as cursor:
-        cursor.execute(_claim_sql(connection), [user.pk, key, method, path, now])
+        cursor.execute(_claim_sql(alias), [user.pk, key, method, path, now])
         found = cursor.fetchone()
     if found is None:
         return None
@@ -221,8 +222,10 @@ def claim_new(user, key: str, method: str, path: str) -> IdempotentRequest | Non
     return row
 
 
-def _claim_sql(connection) -> str:
-    meta, quote = IdempotentRequest._meta, connection.ops.quote_name
+@functools.cache
+def _claim_sql(alias: str) -> str:
+    """The claim's statement for the database ``alias``, built once per process."""
+    meta, quote = IdempotentRequest._meta, connections[alias].ops.quote_name
     columns = ", ".join(quote(meta.get_field(name).column)
                         for name in ("user", "key", "method", "path", "headers", "body",
                                      "created"))  # fmt: skip
