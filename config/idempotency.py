@@ -247,12 +247,38 @@ def keepable(response) -> bool:
 
 def store(row: IdempotentRequest, response) -> bool:
     """Write the answer on the claim, in the view's transaction; False when the claim is
-    no longer this request's (taken over by a repeat after ``TAKEOVER_SECONDS``)."""
+    no longer this request's (taken over by a repeat after ``TAKEOVER_SECONDS``).
+
+    Every keyed change writes one, so its UPDATE is built once per database (an ORM
+    ``update()`` compiled it again each time, half the cost of the write)."""
+    alias = router.db_for_write(IdempotentRequest)
+    connection = connections[alias]
+    meta = IdempotentRequest._meta
     headers = [[name, value] for name, value in response.items() if name.lower() not in NOT_KEPT]
-    stored = IdempotentRequest.objects.filter(pk=row.pk, status=None, created=row.created).update(
-        status=response.status_code, headers=headers, body=bytes(response.content)
+    values = [
+        response.status_code,
+        meta.get_field("headers").get_db_prep_save(headers, connection),
+        meta.get_field("body").get_db_prep_save(bytes(response.content), connection),
+        row.pk,
+        meta.get_field("created").get_db_prep_value(row.created, connection),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_store_sql(alias), values)
+        return cursor.rowcount == 1
+
+
+@functools.cache
+def _store_sql(alias: str) -> str:
+    """The answer's UPDATE for the database ``alias`` (only while the claim is still
+    this request's: unanswered, and created when this request claimed it)."""
+    meta, quote = IdempotentRequest._meta, connections[alias].ops.quote_name
+    status, headers, body, created = (
+        quote(meta.get_field(name).column) for name in ("status", "headers", "body", "created")
     )
-    return stored == 1
+    return (
+        f"UPDATE {quote(meta.db_table)} SET {status} = %s, {headers} = %s, {body} = %s "
+        f"WHERE {quote(meta.pk.column)} = %s AND {status} IS NULL AND {created} = %s"
+    )
 
 
 def let_go(row: IdempotentRequest) -> None:
