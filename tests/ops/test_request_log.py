@@ -32,7 +32,7 @@ def test_a_request_gets_an_id_and_one_line_with_the_users_id_not_the_name(player
     lines = output.getvalue().splitlines()
     assert len(lines) == 1
     assert f"{request_id} user={player.pk} GET / 200 " in lines[0]
-    assert lines[0].endswith("ms")
+    assert re.search(r" 200 \d+\.\dms cpu=\d+\.\dms db=\d+\.\dms/\d+$", lines[0]), lines[0]
     assert player.username not in lines[0]
 
 
@@ -129,9 +129,45 @@ def test_under_the_asgi_server_the_line_says_how_long_the_request_waited_for_a_t
         logging.getLogger("tableside.request").removeHandler(capture)
     assert status == 200
     [line] = output.getvalue().splitlines()
-    assert re.search(r" GET /accounts/login/ 200 \d+\.\dms waited=\d+\.\dms$", line), line
+    assert re.search(r" GET /accounts/login/ 200 \d+\.\dms waited=\d+\.\dms cpu=", line), line
     entry = json.loads(JsonFormatter().format(records[0]))
     assert isinstance(entry["waited_ms"], float) and entry["waited_ms"] >= 0
+
+
+def test_the_line_splits_the_requests_time_into_its_cpu_and_its_database_statements(
+    player_client, player, mutant_sheet
+):
+    """A sheet reads the database (the session's user, the character, its rows): the
+    line counts each statement and its time, and the thread's CPU; a slow request's
+    rest is time it waited for the process's other threads."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with console_output() as output, CaptureQueriesContext(connection) as statements:
+        response = player_client.get(f"/characters/{mutant_sheet.character.pk}/")
+    assert response.status_code == 200
+    [line] = output.getvalue().splitlines()
+    found = re.search(r" 200 ([\d.]+)ms cpu=([\d.]+)ms db=([\d.]+)ms/(\d+)$", line)
+    assert found, line
+    took, cpu, db, count = (float(value) for value in found.groups())
+    assert count == len(statements.captured_queries) >= 3
+    assert 0 <= db < took and 0 < cpu <= took * 1.05 + 1  # thread_time's own granularity
+
+
+def test_the_json_line_has_the_cpu_and_database_figures(client, db):
+    from config.request_log import JsonFormatter
+
+    records = []
+    capture = logging.Handler()
+    capture.emit = records.append
+    logging.getLogger("tableside.request").addHandler(capture)
+    try:
+        client.get("/accounts/login/")
+    finally:
+        logging.getLogger("tableside.request").removeHandler(capture)
+    entry = json.loads(JsonFormatter().format(records[0]))
+    assert isinstance(entry["cpu_ms"], float) and entry["cpu_ms"] > 0
+    assert isinstance(entry["db_ms"], float) and isinstance(entry["db_statements"], int)
 
 
 def test_a_request_outside_the_asgi_server_says_no_wait(client, db):
