@@ -20,7 +20,16 @@ heals at once after the database dropped its connections.
   an idle connection has nothing to read, and a server that ended it (a restart, a
   terminated backend) has left its last message, or the end of the stream, on the
   socket (``looks_dropped``). A server that vanished without a word is found by the
-  first query instead, as without a pool."""
+  first query instead, as without a pool.
+- A savepoint whose block succeeded is not released (``_savepoint_commit``): the block's
+  changes are the transaction's either way. PostgreSQL ends every savepoint at the
+  commit or rollback, and a rollback to an enclosing savepoint undoes the blocks inside
+  it, released or not (as Django already leaves a savepoint it rolled back to). Each
+  RELEASE was a round trip: a keyed change runs its view's block as a savepoint inside
+  its claim's transaction (``config.idempotency``), and on a busy machine each round
+  trip of a request waits for the database's process and then its own to be scheduled
+  (the request log's ``db=``: 4-7 ms a statement in the slowest tenth of rolls at 200
+  tables, while PostgreSQL itself logged about 20 statements over 5 ms in the minute)."""
 
 from __future__ import annotations
 
@@ -81,6 +90,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 self.pool.check()
                 connection = super().get_new_connection(conn_params)
         return connection
+
+    def _savepoint_commit(self, sid):
+        """Nothing to send: the savepoint ends with its transaction (module docstring)."""
 
     def _connect_once(self, conn_params):
         params = {"connect_timeout": PROBE_TIMEOUT_SECONDS, **conn_params}
