@@ -50,10 +50,10 @@ def test_a_rollback_to_an_enclosing_savepoint_undoes_the_blocks_inside_it():
     assert names() == []
 
 
-def test_a_keyed_roll_sends_its_savepoint_once_and_no_release(player_client, mutant_sheet):
+def test_a_keyed_roll_opens_its_savepoints_and_releases_none(player_client, mutant_sheet):
     with CaptureQueriesContext(connection) as captured:
         response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(new_key()))
     assert response.status_code == 200
     verbs = [query["sql"].split()[0] for query in captured.captured_queries]
-    assert "RELEASE" not in verbs
+    assert "SAVEPOINT" in verbs and "RELEASE" not in verbs
     assert verbs.count("COMMIT") == 0  # the test's own transaction holds it all

@@ -24,6 +24,18 @@ def console_output():
         handler.setStream(previous)
 
 
+@contextmanager
+def request_records():
+    """The records logged on tableside.request meanwhile (a list filled as they come)."""
+    records, capture = [], logging.Handler()
+    capture.emit = records.append
+    logging.getLogger("tableside.request").addHandler(capture)
+    try:
+        yield records
+    finally:
+        logging.getLogger("tableside.request").removeHandler(capture)
+
+
 def test_a_request_gets_an_id_and_one_line_with_the_users_id_not_the_name(player_client, player):
     with console_output() as output:
         response = player_client.get("/")
@@ -118,15 +130,9 @@ def test_under_the_asgi_server_the_line_says_how_long_the_request_waited_for_a_t
     from tests.test_asgi_handler import _answer
     from tests.threads import off_the_event_loop
 
-    handler, records = OneTripASGIHandler(), []
-    capture = logging.Handler()
-    capture.emit = records.append
-    logging.getLogger("tableside.request").addHandler(capture)
-    try:
-        with console_output() as output:
-            status = off_the_event_loop(lambda: async_to_sync(_answer)(handler, "/accounts/login/"))
-    finally:
-        logging.getLogger("tableside.request").removeHandler(capture)
+    handler = OneTripASGIHandler()
+    with request_records() as records, console_output() as output:
+        status = off_the_event_loop(lambda: async_to_sync(_answer)(handler, "/accounts/login/"))
     assert status == 200
     [line] = output.getvalue().splitlines()
     assert re.search(r" GET /accounts/login/ 200 \d+\.\dms waited=\d+\.\dms cpu=", line), line
@@ -157,14 +163,8 @@ def test_the_line_splits_the_requests_time_into_its_cpu_and_its_database_stateme
 def test_the_json_line_has_the_cpu_and_database_figures(client, db):
     from config.request_log import JsonFormatter
 
-    records = []
-    capture = logging.Handler()
-    capture.emit = records.append
-    logging.getLogger("tableside.request").addHandler(capture)
-    try:
+    with request_records() as records:
         client.get("/accounts/login/")
-    finally:
-        logging.getLogger("tableside.request").removeHandler(capture)
     entry = json.loads(JsonFormatter().format(records[0]))
     assert isinstance(entry["cpu_ms"], float) and entry["cpu_ms"] > 0
     assert isinstance(entry["db_ms"], float) and isinstance(entry["db_statements"], int)
