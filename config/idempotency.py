@@ -54,7 +54,14 @@ from datetime import timedelta
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import DatabaseError, IntegrityError, connections, router, transaction
+from django.db import (
+    DatabaseError,
+    DataError,
+    IntegrityError,
+    connections,
+    router,
+    transaction,
+)
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -245,14 +252,23 @@ def keepable(response) -> bool:
     )
 
 
-def store(row: IdempotentRequest, response) -> bool:
+def store(row: IdempotentRequest, response, claimed_in=None) -> bool:
     """Write the answer on the claim, in the view's transaction; False when the claim is
     no longer this request's (taken over by a repeat after ``TAKEOVER_SECONDS``).
 
     Every keyed change writes one, so its UPDATE is built once per database (an ORM
-    ``update()`` compiled it again each time, half the cost of the write)."""
+    ``update()`` compiled it again each time, half the cost of the write).
+
+    ``claimed_in``: the claim's ``transaction.atomic()``. When it is the connection's
+    only open block, nothing asked for a rollback and PostgreSQL takes several
+    statements in one message (client-side binding), the answer's statement commits the
+    transaction too, a round trip less (``commits_with_answer``): once the answer is
+    written nothing else is sent before the commit. A claim that is no longer this
+    request's then makes the statement fail (a division by its zero rows answered), so
+    the commit after it is not run and the transaction is rolled back as before."""
     alias = router.db_for_write(IdempotentRequest)
     connection = connections[alias]
+    commit = claimed_in is not None and commits_with_answer(connection, claimed_in)
     meta = IdempotentRequest._meta
     headers = [[name, value] for name, value in response.items() if name.lower() not in NOT_KEPT]
     values = [
@@ -263,8 +279,41 @@ def store(row: IdempotentRequest, response) -> bool:
         meta.get_field("created").get_db_prep_value(row.created, connection),
     ]
     with connection.cursor() as cursor:
-        cursor.execute(_store_sql(alias), values)
-        return cursor.rowcount == 1
+        if not commit:
+            cursor.execute(_store_sql(alias), values)
+            return cursor.rowcount == 1
+        try:
+            cursor.execute(_store_and_commit_sql(alias), values)
+        except DataError as error:
+            if getattr(error.__cause__, "sqlstate", None) == DIVISION_BY_ZERO:
+                return False  # taken over: the commit was not run
+            raise
+        return True
+
+
+DIVISION_BY_ZERO = "22012"  # PostgreSQL's SQLSTATE
+
+
+def commits_with_answer(connection, claimed_in) -> bool:
+    """Whether the answer's statement on ``connection`` can commit the claim's
+    transaction ``claimed_in`` (``store``)."""
+    return (
+        connection.vendor == "postgresql"
+        and not connection.settings_dict["OPTIONS"].get("server_side_binding")
+        and connection.atomic_blocks == [claimed_in]
+        and not connection.needs_rollback
+    )
+
+
+@functools.cache
+def _store_and_commit_sql(alias: str) -> str:
+    """The answer's UPDATE and the commit, in one message: the UPDATE answering no row
+    (the claim taken over) divides by zero, and PostgreSQL runs nothing after an error
+    in a message."""
+    return (
+        f"WITH answered AS ({_store_sql(alias)} RETURNING 1) "
+        f"SELECT 1 / count(*) FROM answered; COMMIT"
+    )
 
 
 @functools.cache
@@ -326,7 +375,7 @@ class Claimed:
                 transaction.set_rollback(True)
             elif not keepable(response):
                 IdempotentRequest.objects.filter(pk=self.row.pk).delete()
-            elif not store(self.row, response):
+            elif not store(self.row, response, claimed_in=self.atomic):
                 transaction.set_rollback(True)  # the repeat that took over applies it
                 log.warning("the claim of %s %s (key %s) was taken over before its answer",
                             self.row.method, self.row.path, self.row.key)  # fmt: skip

@@ -533,6 +533,61 @@ def test_others_see_the_change_only_with_its_answer(player):
     assert IdempotentRequest.objects.get(key=key).status == 200
 
 
+def taken_over_then_writes(key, name):
+    """An answer whose claim a repeat takes over while the view runs (as one sent after
+    ``TAKEOVER_SECONDS`` does: on its own connection, committed), before the view
+    writes a party called ``name``. SQLite's one writer is the view's transaction: there
+    the claim is re-dated inside it, which the answer's write sees the same way."""
+
+    def repeat_takes_over():
+        IdempotentRequest.objects.filter(key=key).update(
+            created=timezone.now() + timedelta(seconds=1)
+        )
+
+    def on_its_own_connection():
+        try:
+            repeat_takes_over()
+        finally:
+            connection.close()
+
+    def answer():
+        if connection.vendor == "sqlite":
+            repeat_takes_over()
+        else:
+            repeat = threading.Thread(target=on_its_own_connection)
+            repeat.start()
+            repeat.join(30)
+        return writes(name)()
+
+    return answer
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_a_request_whose_claim_was_taken_over_keeps_neither_change_nor_answer(player, asynchronous):
+    """The repeat that took the claim over applies the change: the late first one rolls
+    its own back and answers 409 (on PostgreSQL its answer's statement also carries the
+    commit, which must then not run)."""
+    key = new_key()
+    view = View(taken_over_then_writes(key, "Ark"))
+    late = send(view, player, key, asynchronous=asynchronous)
+    assert late.status_code == 409
+    assert made("Ark") == 0
+    assert IdempotentRequest.objects.get(key=key).status is None  # for the repeat to answer
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_keyed_change_commits_with_its_answer(player):
+    view = View(writes("Ark", status=201))
+    key = new_key()
+    assert send(view, player, key).status_code == 201
+    assert made("Ark") == 1
+    assert IdempotentRequest.objects.get(key=key).status == 201
+    again = send(view, player, key)
+    assert again.status_code == 201 and again.headers["Idempotent-Replay"] == "true"
+    assert view.runs == 1 and made("Ark") == 1
+
+
 class Killed(BaseException):
     """The server process goes down here (a deploy, the OOM killer): nothing after it
     runs, no ``except Exception`` sees it."""

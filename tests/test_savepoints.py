@@ -1,7 +1,13 @@
 """On PostgreSQL a savepoint whose block succeeded is not released (a round trip saved;
 config/postgresql/base.py): its changes stay the transaction's, a later block that
-fails undoes only its own, and a rollback to an enclosing savepoint undoes it too."""
+fails undoes only its own, and a rollback to an enclosing savepoint undoes it too. A
+transaction whose first statement is a savepoint sends its BEGIN with it, in one
+message (another round trip): what libpq sent is read from its own trace."""
 
+import contextlib
+import tempfile
+
+import psycopg
 import pytest
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, connection, transaction
@@ -20,10 +26,45 @@ def names():
     return sorted(Group.objects.values_list("name", flat=True))
 
 
+def verbs_of(captured):
+    """The first word of each statement captured (a message may carry two)."""
+    return [statement.split()[0] for query in captured.captured_queries
+            for statement in query["sql"].split(";") if statement.strip()]  # fmt: skip
+
+
+@contextlib.contextmanager
+def messages_sent():
+    """The simple-protocol queries libpq sends on this thread's connection meanwhile,
+    one string each, in order (libpq's trace: a line per message, ``F`` from us)."""
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    sent: list[str] = []
+    with tempfile.TemporaryFile("w+") as trace:
+        pgconn.trace(trace.fileno())
+        try:
+            yield sent
+        finally:
+            pgconn.untrace()
+            trace.seek(0)
+            for line in trace:
+                fields = line.rstrip("\n").split("\t")
+                if len(fields) >= 5 and fields[1] == "F" and fields[3] == "Query":
+                    sent.append(fields[4].strip().strip('"'))
+
+
+def other_connection_names():
+    """The groups another connection sees: what has been committed."""
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    with psycopg.connect(**params) as other:
+        return sorted(row[0] for row in other.execute("SELECT name FROM auth_group"))
+
+
 def test_a_block_that_succeeded_sends_no_release():
     with CaptureQueriesContext(connection) as captured, transaction.atomic():
         Group.objects.create(name="kept")
-    verbs = [query["sql"].split()[0] for query in captured.captured_queries]
+    verbs = verbs_of(captured)
     assert "SAVEPOINT" in verbs and "RELEASE" not in verbs
     assert names() == ["kept"]
 
@@ -54,6 +95,70 @@ def test_a_keyed_roll_opens_its_savepoints_and_releases_none(player_client, muta
     with CaptureQueriesContext(connection) as captured:
         response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(new_key()))
     assert response.status_code == 200
-    verbs = [query["sql"].split()[0] for query in captured.captured_queries]
+    verbs = verbs_of(captured)
     assert "SAVEPOINT" in verbs and "RELEASE" not in verbs
     assert verbs.count("COMMIT") == 0  # the test's own transaction holds it all
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_opening_with_a_savepoint_sends_its_begin_with_it():
+    with messages_sent() as sent, transaction.atomic(), transaction.atomic():
+        Group.objects.create(name="kept")
+    assert sent[0].startswith("BEGIN; SAVEPOINT ")
+    assert "BEGIN" not in sent[1:]  # psycopg sent no BEGIN of its own
+    assert sent[-1] == "COMMIT"
+    assert other_connection_names() == ["kept"]
+    # Django's autocommit is back on, and psycopg's with it: the next write commits alone
+    assert connection.get_autocommit() and connection.connection.autocommit
+    Group.objects.create(name="alone")
+    assert other_connection_names() == ["alone", "kept"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_begun_with_its_savepoint_rolls_back_whole():
+    class Undone(Exception):
+        pass
+
+    with pytest.raises(Undone), transaction.atomic():
+        with transaction.atomic():
+            Group.objects.create(name="inner")
+        Group.objects.create(name="outer")
+        raise Undone
+    assert other_connection_names() == []
+    assert connection.connection.autocommit
+    with transaction.atomic():  # the next transaction begins as before
+        Group.objects.create(name="next")
+    assert other_connection_names() == ["next"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_block_in_a_transaction_begun_with_it_undoes_only_its_own():
+    with transaction.atomic():
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Group.objects.create(name="twice")
+            Group.objects.create(name="twice")  # names are unique
+        Group.objects.create(name="after")
+    assert other_connection_names() == ["after"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_opening_with_another_statement_begins_as_psycopg_does():
+    with messages_sent() as sent, transaction.atomic():
+        Group.objects.create(name="plain")
+    assert sent[0] == "BEGIN" and sent[1].startswith("INSERT") and sent[-1] == "COMMIT"
+    assert other_connection_names() == ["plain"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_keyed_roll_sends_its_begin_and_its_commit_with_other_statements(
+    player_client, mutant_sheet
+):
+    player_client.get("/")  # the session and the connection are there before the count
+    with messages_sent() as sent:
+        response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(new_key()))
+    assert response.status_code == 200
+    assert "BEGIN" not in sent
+    assert sum(message.startswith("BEGIN; SAVEPOINT ") for message in sent) == 1
+    # the answer's statement carries the commit: no COMMIT of its own either
+    assert "COMMIT" not in sent
+    assert sum(message.endswith("; COMMIT") for message in sent) == 1

@@ -29,7 +29,19 @@ heals at once after the database dropped its connections.
   its claim's transaction (``config.idempotency``), and on a busy machine each round
   trip of a request waits for the database's process and then its own to be scheduled
   (the request log's ``db=``: 4-7 ms a statement in the slowest tenth of rolls at 200
-  tables, while PostgreSQL itself logged about 20 statements over 5 ms in the minute)."""
+  tables, while PostgreSQL itself logged about 20 statements over 5 ms in the minute).
+- A transaction whose first statement is a savepoint opens with it, in one message
+  (``_savepoint``): psycopg sends its own ``BEGIN`` before a transaction's first
+  statement and waits for its answer, a round trip of its own. A keyed change's
+  transaction always starts so (its claim's transaction, then the view's
+  ``transaction.atomic()``). With client-side binding (Django's default here) a
+  statement goes in the simple protocol, which takes several: ``BEGIN; SAVEPOINT "s"``
+  goes as one, with psycopg told autocommit so that it does not begin one itself.
+  Psycopg then stays in autocommit until Django's own commit or rollback ends the
+  transaction (psycopg's commit and rollback go by the server's transaction status,
+  not by its autocommit flag), and Django turns autocommit back on after them, as
+  always; psycopg refuses to change autocommit inside a transaction, so nothing else
+  can meanwhile."""
 
 from __future__ import annotations
 
@@ -38,6 +50,7 @@ import threading
 
 import psycopg
 from django.db.backends.postgresql import base
+from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool
 
 from config.startup import ConfigurationProblem, database_url_shown
@@ -56,6 +69,21 @@ def looks_dropped(connection) -> bool:
     except (OSError, ValueError, psycopg.Error):
         return True
     return bool(readable)
+
+
+def begins_here(connection) -> bool:
+    """Whether a statement on ``connection`` would make psycopg send a plain ``BEGIN``
+    first (a transaction asked for and none open: no isolation level, read-only or
+    deferrable of its own) and the statement can carry it (client-side binding sends
+    statements in the simple protocol)."""
+    return (
+        not connection.autocommit
+        and connection.info.transaction_status == TransactionStatus.IDLE
+        and connection.isolation_level is None
+        and connection.read_only is None
+        and connection.deferrable is None
+        and issubclass(connection.cursor_factory, psycopg.ClientCursor)
+    )
 
 
 class DatabaseRefused(base.Database.OperationalError, ConfigurationProblem):
@@ -90,6 +118,20 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 self.pool.check()
                 connection = super().get_new_connection(conn_params)
         return connection
+
+    def _savepoint(self, sid):
+        connection = self.connection
+        if not begins_here(connection):
+            super()._savepoint(sid)
+            return
+        connection.autocommit = True  # the transaction begins with the savepoint
+        try:
+            with self.cursor() as cursor:
+                cursor.execute(f"BEGIN; {self.ops.savepoint_create_sql(sid)}")
+        except BaseException:
+            if connection.info.transaction_status == TransactionStatus.IDLE:
+                connection.autocommit = False  # it did not begin: as Django left it
+            raise
 
     def _savepoint_commit(self, sid):
         """Nothing to send: the savepoint ends with its transaction (module docstring)."""
