@@ -22,6 +22,10 @@ on_pooled_postgresql = pytest.mark.skipif(
 pytestmark = [pytest.mark.django_db, on_pooled_postgresql]
 
 
+class Undone(Exception):
+    """Raised to leave a block, so that it rolls back."""
+
+
 def names():
     return sorted(Group.objects.values_list("name", flat=True))
 
@@ -80,9 +84,6 @@ def test_a_later_block_that_fails_undoes_only_its_own_change():
 
 
 def test_a_rollback_to_an_enclosing_savepoint_undoes_the_blocks_inside_it():
-    class Undone(Exception):
-        pass
-
     with pytest.raises(Undone), transaction.atomic():
         with transaction.atomic():
             Group.objects.create(name="inner")
@@ -116,9 +117,6 @@ def test_a_transaction_opening_with_a_savepoint_sends_its_begin_with_it():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_transaction_begun_with_its_savepoint_rolls_back_whole():
-    class Undone(Exception):
-        pass
-
     with pytest.raises(Undone), transaction.atomic():
         with transaction.atomic():
             Group.objects.create(name="inner")
