@@ -69,6 +69,7 @@ from django.utils.translation import gettext as _
 from config.after_response import later
 from config.async_middleware import BothModesMiddleware
 from config.models import IdempotentRequest
+from config.prepared import sends_several_in_one_message
 
 log = logging.getLogger(__name__)
 
@@ -298,8 +299,7 @@ def commits_with_answer(connection, claimed_in) -> bool:
     """Whether the answer's statement on ``connection`` can commit the claim's
     transaction ``claimed_in`` (``store``)."""
     return (
-        connection.vendor == "postgresql"
-        and not connection.settings_dict["OPTIONS"].get("server_side_binding")
+        sends_several_in_one_message(connection)
         and connection.atomic_blocks == [claimed_in]
         and not connection.needs_rollback
     )

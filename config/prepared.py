@@ -86,23 +86,73 @@ class Prepared:
 
     def objects(self, *values, using: str | None = None) -> list:
         """The read's objects for ``values``, as ``list(build(*values))`` gives them."""
+        plan, params = self._bound(values, using)
+        return _made(plan, params)
+
+    def sends_together(self, using: str | None = None) -> bool:
+        """Whether the read's database takes it in one message with others
+        (``objects_together``)."""
+        plan = self._plan(using)
+        return sends_several_in_one_message(connections[plan.compiler.using])
+
+    def _bound(self, values: tuple, using: str | None) -> tuple[_Plan, list]:
+        """The plan for ``using`` and its parameters with ``values`` in their places."""
         if len(values) != len(self._kinds):
             raise TypeError(f"{len(self._kinds)} values expected, {len(values)} given")
         plan = self._plan(using)
         params = list(plan.params)
         for position, index in plan.slots:
             params[position] = self._kinds[index](values[index])
-        compiler = copy.copy(plan.compiler)
-        compiler.connection = connections[compiler.using]  # this thread's connection
-        compiler.as_sql = lambda *args, **kwargs: (plan.sql, params)
-        queryset = plan.queryset._chain()
-        queryset.query.get_compiler = lambda *args, **kwargs: compiler
-        return list(queryset)
+        return plan, params
 
     def first(self, *values, using: str | None = None):
         """The read's first object for ``values``, or None."""
         found = self.objects(*values, using=using)
         return found[0] if found else None
+
+
+def _made(plan: _Plan, params: list, rows: list | None = None) -> list:
+    """The plan's objects: Django's iterator over the SQL with ``params`` (or over
+    ``rows``, that SQL's rows already read), so each object is the queryset's own."""
+    compiler = copy.copy(plan.compiler)
+    compiler.connection = connections[compiler.using]  # this thread's connection
+    compiler.as_sql = lambda *args, **kwargs: (plan.sql, params)
+    if rows is not None:
+        if compiler.has_extra_select:
+            rows = [row[: compiler.col_count] for row in rows]
+        compiler.execute_sql = lambda *args, **kwargs: [rows]  # one chunk, as fetched
+    queryset = plan.queryset._chain()
+    queryset.query.get_compiler = lambda *args, **kwargs: compiler
+    return list(queryset)
+
+
+def sends_several_in_one_message(connection) -> bool:
+    """Whether ``connection`` (Django's) can send several statements to the database
+    in one message: PostgreSQL with client-side binding (Django's default), whose
+    statements carry their values in their text and go by the simple query protocol.
+    Server-side binding sends one statement a message."""
+    return connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get(
+        "server_side_binding"
+    )
+
+
+def objects_together(reads: list[tuple[Prepared, tuple]], using: str | None = None) -> list:
+    """Each read's objects (``reads``: prepared reads and their values), as its
+    ``objects(*values)`` gives them, its statements sent to the database in one message
+    where the connection can (``sends_several_in_one_message``): one round trip for
+    them all instead of one each. Elsewhere they run one after the other."""
+    bound = [read._bound(values, using) for read, values in reads]
+    aliases = {plan.compiler.using for plan, _params in bound}
+    connection = connections[aliases.pop()] if len(aliases) == 1 else None
+    if len(bound) < 2 or connection is None or not sends_several_in_one_message(connection):
+        return [_made(plan, params) for plan, params in bound]
+    sql = "; ".join(plan.sql for plan, _params in bound)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for _plan, params in bound for value in params])
+        found = [cursor.fetchall()]
+        while cursor.nextset():
+            found.append(cursor.fetchall())
+    return [_made(plan, params, rows) for (plan, params), rows in zip(bound, found, strict=True)]
 
 
 _kept: dict[Hashable, Prepared] = {}
@@ -147,10 +197,13 @@ class PreparedRows:
             rows.query.set_limits(low, high)
             return rows
 
-        self._read = Prepared(build, int)
+        self.read = Prepared(build, int)  # the rows of a parent's pk
 
-    def fill(self, parent) -> list:
-        rows = self._read.objects(parent.pk)
+    def fill(self, parent, rows: list | None = None) -> list:
+        """Put the parent's rows in place: read now, or ``rows``, what ``self.read``
+        gave for the parent's pk (``objects_together``)."""
+        if rows is None:
+            rows = self.read.objects(parent.pk)
         for row in rows:
             self._foreign_key.set_cached_value(row, parent)
         if self._to_attr:

@@ -426,19 +426,19 @@ def announce_sheet(character_id: int, system_slug: str | None = None) -> None:
     shows it; a player reads no other character's sheet). ``system_slug``, the
     character's system when the caller knows it, saves joining every system's sheet."""
     from sheets.summary_card import summary_card_html
-    from sheets.summary_read import card_character, prefetch_summary_rows
+    from sheets.summary_read import card_read
 
     try:
-        # One query for the character, its owner and its sheet (its own system's when
-        # known: a join over the five sheets costs twice as much); most saves of a
-        # character outside a party end here. Its SQL, and the rows', is built once.
-        character = card_character(character_id, system_slug)
+        # The character, its owner and its sheet (its own system's when known: a join
+        # over the five sheets costs twice as much) and the rows its card shows, in one
+        # round trip when the system is known; a character outside a party ends here.
+        # Their SQL is built once.
+        character = card_read(character_id, system_slug)
         if character is None:
             return
         system = character.system_descriptor
         if not hasattr(character, system.sheet_related_name):
             return  # the character is being created: its sheet comes in the same request
-        prefetch_summary_rows(character)
         languages = languages_read(character.party_id)  # once: the card and the number
         rendered = _in_each_language(
             languages, lambda: summary_card_html(character, character.summary())

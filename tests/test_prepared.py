@@ -7,9 +7,16 @@ from django.db import connection
 from django.db.models.sql.compiler import SQLCompiler
 from django.test.utils import CaptureQueriesContext
 
-from config.prepared import Prepared
+from config.prepared import Prepared, PreparedRows, objects_together
 from sheets.models import Character
-from tests.factories import CharacterFactory, MutantSheetFactory, PartyFactory, UserFactory
+from sheets.systems.mutant.models import MutantSheet
+from tests.factories import (
+    CharacterFactory,
+    MutantGearLineFactory,
+    MutantSheetFactory,
+    PartyFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -104,3 +111,43 @@ def test_each_thread_reads_on_its_own_connection():
     thread.start()
     thread.join()
     assert seen == {"pk": character.pk, "queries": 1}
+
+
+def test_reads_sent_together_give_what_each_gives_alone_in_one_round_trip_on_postgresql():
+    """``objects_together``: one message on PostgreSQL (client-side binding), one query
+    a read elsewhere; either way each read's objects are its own, in order, an empty
+    read among them included."""
+    characters = Prepared(character_with_sheet, int)
+    gear = PreparedRows(MutantSheet, "gear").read
+    named = Prepared(lambda name: Character.objects.filter(name=name).order_by("pk"), str)
+    first, second = MutantSheetFactory(), MutantSheetFactory()
+    for n in range(3):
+        MutantGearLineFactory(sheet=second, name=f"Rope {n}")
+    reads = [(characters, (second.pk,)), (gear, (first.pk,)), (gear, (second.pk,)),
+             (named, (second.character.name,)), (characters, (10**6,))]  # fmt: skip
+    with CaptureQueriesContext(connection) as queries:
+        found = objects_together(reads)
+    alone = [read.objects(*values) for read, values in reads]
+    assert len(queries) == (1 if connection.vendor == "postgresql" else len(reads))
+    assert [fields(c) for c in found[0]] == [fields(c) for c in alone[0]]
+    assert found[1] == [] and alone[1] == []
+    assert sorted(row.name for row in found[2]) == ["Rope 0", "Rope 1", "Rope 2"]
+    assert [row.pk for row in found[2]] == [row.pk for row in alone[2]]
+    assert [c.pk for c in found[3]] == [second.character.pk]
+    assert found[4] == []
+    with CaptureQueriesContext(connection) as queries:
+        assert found[0][0].mutant.pk == second.pk  # the join came with it
+    assert len(queries) == 0
+
+
+def test_rows_read_together_are_put_in_place_as_a_read_of_their_own_puts_them():
+    sheet = MutantSheetFactory()
+    MutantGearLineFactory(sheet=sheet, name="Crowbar")
+    rows = PreparedRows(MutantSheet, "gear")
+    (read,) = objects_together([(rows.read, (sheet.pk,))])
+    fresh = MutantSheet.objects.get(pk=sheet.pk)
+    rows.fill(fresh, read)
+    with CaptureQueriesContext(connection) as queries:
+        lines = list(fresh.gear.all())
+    assert len(queries) == 0
+    assert [line.name for line in lines] == ["Crowbar"] and lines[0].sheet is fresh

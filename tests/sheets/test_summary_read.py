@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from sheets.models import Character
 from sheets.summary_card import summary_card_html
-from sheets.summary_read import card_character, prefetch_summary_rows
+from sheets.summary_read import card_character, card_read, prefetch_summary_rows
 from sheets.systems.zombie.models import TaskStatus
 from tests.factories import CharacterFactory, PartyFactory
 from tests.factories_zombie import ZombieSheetFactory, ZombieTaskFactory
@@ -43,6 +43,8 @@ def test_every_systems_card_reads_the_same_as_djangos_prefetch():
         expected = card(as_django_reads_it(character.pk))
         assert card(prepared(character.pk, character.system)) == expected
         assert card(prepared(character.pk, None)) == expected  # every sheet joined
+        assert card(card_read(character.pk, character.system)) == expected  # together
+        assert card(card_read(character.pk, None)) == expected
 
 
 def test_the_newest_failed_tasks_come_with_their_count_of_one_survivor_only():
@@ -71,3 +73,23 @@ def test_a_card_after_the_first_takes_one_query_for_the_character_and_one_per_li
     lists = len(character.system_descriptor.summary_rows)
     assert len(queries) == 1 + lists
     assert card_character(CharacterFactory(party=None).pk, "mutant") is None
+
+
+def test_the_card_reads_its_character_and_lists_in_one_round_trip_on_postgresql():
+    """``card_read`` with the system known: the character and its sheet's lists in one
+    message (PostgreSQL), a query each elsewhere; lists that go further than the sheet
+    (a slots sheet's people and their slots) are read after it."""
+    call_command("demo", stdout=StringIO())
+    together = connection.vendor == "postgresql"
+    for character in Character.objects.filter(party__isnull=False):
+        system = character.system_descriptor
+        own = [row for row in system.summary_rows
+               if str(getattr(row, "prefetch_through", row)).count("__") == 1]  # fmt: skip
+        card_read(character.pk, system.slug)
+        with CaptureQueriesContext(connection) as queries:
+            read = card_read(character.pk, system.slug)
+            card(read)
+        further = len(system.summary_rows) - len(own)
+        assert len(queries) == (1 if together else 1 + len(own)) + 2 * further, system.slug
+    outside = CharacterFactory(party=None)
+    assert card_read(outside.pk, "mutant") is None and card_read(outside.pk) is None
