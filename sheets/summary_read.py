@@ -10,13 +10,34 @@ statement of its own; ``card_read`` sends them with the character's, in one mess
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Prefetch, prefetch_related_objects
 
-from config.prepared import PreparedRows, kept, objects_together
+from config.prepared import Prepared, PreparedRows, kept, objects_together
 from sheets.models import Character
 from sheets.systems.registry import all_systems, get_system
 
-_rows: dict[tuple, tuple[list[PreparedRows], list]] = {}
+
+@dataclass(frozen=True)
+class _Beyond:
+    """The rows of what a sheet's foreign key names (a Slots sheet's people: its slots),
+    read by the sheet's pk through the key, so that they need not wait for the sheet."""
+
+    key: str  # the sheet's foreign key
+    rows: PreparedRows  # puts them in place on the object the key names
+    read: Prepared  # by the sheet's pk
+
+
+@dataclass(frozen=True)
+class _Rows:
+    own: list[PreparedRows]  # the sheet's own lists
+    beyond: list[_Beyond]
+    further: list  # any other lookup: Django's prefetch
+
+
+_rows: dict[tuple, _Rows] = {}
 
 
 def card_character(character_id: int, system_slug: str | None = None) -> Character | None:
@@ -27,7 +48,12 @@ def card_character(character_id: int, system_slug: str | None = None) -> Charact
 
 
 def _character_read(systems):
-    related = ("owner", *(system.sheet_related_name for system in systems))
+    """The character with its owner, its sheet and what the sheet's keys of ``_Beyond``
+    name (the Slots people), of one of ``systems``."""
+    related = ("owner",)
+    for system in systems:
+        sheet = system.sheet_related_name
+        related += (sheet, *(f"{sheet}__{beyond.key}" for beyond in _plans(system).beyond))
     return kept(
         ("card character", related),
         lambda pk: Character.objects.filter(pk=pk, party__isnull=False).select_related(*related),
@@ -39,9 +65,10 @@ def card_read(character_id: int, system_slug: str | None = None) -> Character | 
     """What the card reads: ``card_character`` with its summary rows in place
     (``prefetch_summary_rows``), if it is in a party. With the system known, on a
     database that takes several statements in one message (PostgreSQL), the character
-    and its sheet's lists are read in one round trip: a sheet's pk is its character's,
-    so the lists' reads need not wait for the character's (a character outside a party
-    or still without its sheet sends them for nothing, in the same message)."""
+    and every list its card shows are read in one round trip: a sheet's pk is its
+    character's, so the lists' reads need not wait for the character's (a character
+    outside a party or still without its sheet sends them for nothing, in the same
+    message)."""
     system = get_system(system_slug) if system_slug else None
     read = _character_read([system] if system else all_systems())
     if system is None or not read.sends_together():
@@ -49,18 +76,13 @@ def card_read(character_id: int, system_slug: str | None = None) -> Character | 
         if character is not None and _has_sheet(character):
             prefetch_summary_rows(character)
         return character
-    prepared, further = _plans(system)
-    found = objects_together(
-        [(read, (character_id,)), *((rows.read, (character_id,)) for rows in prepared)]
-    )
+    plan = _plans(system)
+    lists = [*(rows.read for rows in plan.own), *(beyond.read for beyond in plan.beyond)]
+    found = objects_together([(each, (character_id,)) for each in (read, *lists)])
     character = found[0][0] if found[0] else None
     if character is None or not _has_sheet(character):
         return character
-    sheet = getattr(character, system.sheet_related_name)
-    for rows, objects in zip(prepared, found[1:], strict=True):
-        rows.fill(sheet, objects)
-    if further:
-        prefetch_related_objects([character], *further)
+    _fill(character, plan, found[1:])
     return character
 
 
@@ -68,35 +90,70 @@ def _has_sheet(character: Character) -> bool:
     return hasattr(character, character.system_descriptor.sheet_related_name)
 
 
-def _plans(system) -> tuple[list[PreparedRows], list]:
-    """The system's summary rows: a prepared read for each list of the sheet's own
-    rows, and the lookups that go further (read by Django's prefetch)."""
+def _plans(system) -> _Rows:
+    """The system's summary rows: a prepared read for each list of the sheet's own rows
+    and of what its foreign keys name, and the lookups that go further (read by
+    Django's prefetch)."""
     key = (system.slug, system.sheet_related_name, system.sheet_prefetch, system.summary_prefetch)
     if key not in _rows:
-        prepared, further = [], []
+        plan = _Rows([], [], [])
         sheet_model = system.model()
         prefix = f"{system.sheet_related_name}__"
         for lookup in system.summary_rows:
             through = lookup.prefetch_through if isinstance(lookup, Prefetch) else lookup
             name = through.removeprefix(prefix)
-            if not through.startswith(prefix) or "__" in name:
-                further.append(lookup)
-                continue
-            if isinstance(lookup, Prefetch):
-                own = Prefetch(name, lookup.queryset, to_attr=lookup.to_attr)
+            if not through.startswith(prefix):
+                plan.further.append(lookup)
+            elif "__" not in name:
+                if isinstance(lookup, Prefetch):
+                    name = Prefetch(name, lookup.queryset, to_attr=lookup.to_attr)
+                plan.own.append(PreparedRows(sheet_model, name))
+            elif (beyond := _beyond(sheet_model, lookup, name)) is not None:
+                plan.beyond.append(beyond)
             else:
-                own = name
-            prepared.append(PreparedRows(sheet_model, own))
-        _rows[key] = (prepared, further)
+                plan.further.append(lookup)
+        _rows[key] = plan
     return _rows[key]
+
+
+def _beyond(sheet_model, lookup, name: str) -> _Beyond | None:
+    """``key__list`` (a plain lookup): the sheet's foreign key and a list of what it
+    names, read by the sheet's pk; None for any other shape."""
+    key, _, list_name = name.partition("__")
+    if isinstance(lookup, Prefetch) or "__" in list_name:
+        return None
+    try:
+        field = sheet_model._meta.get_field(key)
+        relation = field.related_model._meta.get_field(list_name) if field.many_to_one else None
+    except FieldDoesNotExist:
+        return None
+    if relation is None or not (relation.one_to_many and relation.auto_created):
+        return None
+    rows = relation.related_model._default_manager.all()
+    reached = f"{relation.field.name}__{field.related_query_name()}"
+    return _Beyond(
+        key,
+        PreparedRows(field.related_model, list_name),
+        Prepared(lambda pk: rows.filter(**{reached: pk}), int),
+    )
+
+
+def _fill(character: Character, plan: _Rows, found: list | None = None) -> None:
+    """Put the summary's rows in place: ``found``, what the lists' reads gave (own,
+    then beyond, as ``card_read`` sends them), or each read now."""
+    sheet = getattr(character, character.system_descriptor.sheet_related_name)
+    lists = iter(found) if found is not None else None
+    for rows in plan.own:
+        rows.fill(sheet, next(lists) if lists is not None else None)
+    for beyond in plan.beyond:
+        objects = next(lists) if lists is not None else None
+        named = getattr(sheet, beyond.key)  # joined with the character
+        if named is not None:
+            beyond.rows.fill(named, objects)  # None: read now, by its own pk
+    if plan.further:
+        prefetch_related_objects([character], *plan.further)
 
 
 def prefetch_summary_rows(character: Character) -> None:
     """Put in place the rows the character's summary reads (its sheet is loaded)."""
-    system = character.system_descriptor
-    prepared, further = _plans(system)
-    sheet = getattr(character, system.sheet_related_name)
-    for rows in prepared:
-        rows.fill(sheet)
-    if further:
-        prefetch_related_objects([character], *further)
+    _fill(character, _plans(character.system_descriptor))
