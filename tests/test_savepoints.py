@@ -1,10 +1,12 @@
 """On PostgreSQL a savepoint whose block succeeded is not released (a round trip saved;
 config/postgresql/base.py): its changes stay the transaction's, a later block that
 fails undoes only its own, and a rollback to an enclosing savepoint undoes it too. A
-transaction whose first statement is a savepoint sends its BEGIN with it, in one
-message (another round trip): what libpq sent is read from its own trace."""
+transaction whose first statement is a savepoint sends its BEGIN and the savepoint with
+the statement after them, in one message (two round trips): what libpq sent is read
+from its own trace."""
 
 import contextlib
+import re
 import tempfile
 
 import psycopg
@@ -106,6 +108,7 @@ def test_a_transaction_opening_with_a_savepoint_sends_its_begin_with_it():
     with messages_sent() as sent, transaction.atomic(), transaction.atomic():
         Group.objects.create(name="kept")
     assert sent[0].startswith("BEGIN; SAVEPOINT ")
+    assert '; INSERT INTO "auth_group"' in sent[0]  # the block's statement carries them
     assert "BEGIN" not in sent[1:]  # psycopg sent no BEGIN of its own
     assert sent[-1] == "COMMIT"
     assert other_connection_names() == ["kept"]
@@ -156,7 +159,66 @@ def test_a_keyed_roll_sends_its_begin_and_its_commit_with_other_statements(
         response = player_client.post(roll_url(mutant_sheet), FIGHT, headers=keyed(new_key()))
     assert response.status_code == 200
     assert "BEGIN" not in sent
-    assert sum(message.startswith("BEGIN; SAVEPOINT ") for message in sent) == 1
+    opening = [message for message in sent if message.startswith("BEGIN; SAVEPOINT ")]
+    assert len(opening) == 1
+    assert re.match(r'BEGIN; SAVEPOINT "\w+"; SELECT ', opening[0])  # the view's first read
     # the answer's statement carries the commit: no COMMIT of its own either
     assert "COMMIT" not in sent
     assert sum(message.endswith("; COMMIT") for message in sent) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_statement_carrying_the_opening_reads_as_if_sent_alone():
+    Group.objects.create(name="there")
+    with transaction.atomic(), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT name, %s FROM auth_group", ["x"])
+            assert cursor.fetchall() == [("there", "x")]
+        updated = Group.objects.filter(name="there").update(name="moved")
+    assert updated == 1  # the UPDATE's own row count, not the savepoint's
+    assert other_connection_names() == ["moved"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_block_left_before_any_statement_rolls_back_nothing_and_the_next_begins():
+    with messages_sent() as sent, transaction.atomic():
+        with pytest.raises(Undone), transaction.atomic():
+            raise Undone
+        Group.objects.create(name="after")  # the outer block goes on, in a transaction
+        assert connection.connection.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS
+    assert not any("SAVEPOINT" in message for message in sent)  # none was ever sent
+    assert sent[0] == "BEGIN" and sent[-1] == "COMMIT"
+    assert other_connection_names() == ["after"]
+    with transaction.atomic(), transaction.atomic():  # the next one opens with its savepoint
+        Group.objects.create(name="next")
+    assert other_connection_names() == ["after", "next"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_block_that_sent_nothing_commits_nothing_and_autocommit_comes_back():
+    with messages_sent() as sent, transaction.atomic(), transaction.atomic():
+        pass
+    assert sent == []
+    assert connection.get_autocommit() and connection.connection.autocommit
+    Group.objects.create(name="alone")
+    assert other_connection_names() == ["alone"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_statements_that_cannot_carry_the_opening_send_it_alone_first():
+    with (
+        messages_sent() as sent,
+        transaction.atomic(),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.executemany("INSERT INTO auth_group (name) VALUES (%s)", [["a"], ["b"]])
+    assert sent[0].startswith("BEGIN; SAVEPOINT ") and "INSERT" not in sent[0]
+    assert other_connection_names() == ["a", "b"]
+    # a server-side cursor (an iterator): the opening alone, before the cursor's own
+    with messages_sent() as sent, transaction.atomic(), transaction.atomic():
+        assert [group.name for group in Group.objects.order_by("name").iterator()] == ["a", "b"]
+        Group.objects.create(name="c")
+    assert sent[0].startswith("BEGIN; SAVEPOINT ") and ";" not in sent[0].split('"')[-1]
+    assert any(message.startswith("FETCH ") for message in sent[1:])  # it was server-side
+    assert other_connection_names() == ["a", "b", "c"]

@@ -30,18 +30,24 @@ heals at once after the database dropped its connections.
   trip of a request waits for the database's process and then its own to be scheduled
   (the request log's ``db=``: 4-7 ms a statement in the slowest tenth of rolls at 200
   tables, while PostgreSQL itself logged about 20 statements over 5 ms in the minute).
-- A transaction whose first statement is a savepoint opens with it, in one message
-  (``_savepoint``): psycopg sends its own ``BEGIN`` before a transaction's first
-  statement and waits for its answer, a round trip of its own. A keyed change's
-  transaction always starts so (its claim's transaction, then the view's
-  ``transaction.atomic()``). With client-side binding (Django's default here) a
+- A transaction whose first statement is a savepoint opens with it, and with the
+  statement after it, in one message (``_savepoint``, ``_send_opening``): psycopg sends
+  its own ``BEGIN`` before a transaction's first statement and waits for its answer, a
+  round trip of its own, and the savepoint was another. A keyed change's transaction
+  always starts so (its claim's transaction, then the view's ``transaction.atomic()``,
+  then the view's locked read). With client-side binding (Django's default here) a
   statement goes in the simple protocol, which takes several: ``BEGIN; SAVEPOINT "s"``
-  goes as one, with psycopg told autocommit so that it does not begin one itself.
+  is kept (``_opening``) and goes in front of the next statement sent, with psycopg
+  told autocommit so that it does not begin one itself; the cursor is then moved past
+  their two results, so the caller reads its own statement's, as if sent alone. A
+  statement that cannot carry it (``executemany``, a server-side cursor) sends it alone
+  first. A block left before any statement was sent rolls back nothing: the opening is
+  dropped and psycopg goes back out of autocommit, as if it had never begun.
   Psycopg then stays in autocommit until Django's own commit or rollback ends the
   transaction (psycopg's commit and rollback go by the server's transaction status,
-  not by its autocommit flag), and Django turns autocommit back on after them, as
-  always; psycopg refuses to change autocommit inside a transaction, so nothing else
-  can meanwhile."""
+  not by its autocommit flag; one that never began sends nothing), and Django turns
+  autocommit back on after them, as always; psycopg refuses to change autocommit inside
+  a transaction, so nothing else can meanwhile."""
 
 from __future__ import annotations
 
@@ -119,19 +125,68 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 connection = super().get_new_connection(conn_params)
         return connection
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._opening: str | None = None  # "BEGIN; SAVEPOINT ..." the next statement carries
+        self.execute_wrappers.append(self._send_opening)  # first: the outermost wrapper
+
     def _savepoint(self, sid):
         connection = self.connection
         if not begins_here(connection):
             super()._savepoint(sid)
             return
         connection.autocommit = True  # the transaction begins with the savepoint
+        self._opening = f"BEGIN; {self.ops.savepoint_create_sql(sid)}"
+
+    def _send_opening(self, execute, sql, params, many, context):
+        """An execute wrapper: the kept opening goes in front of the statement (module
+        docstring), or alone first where the statement cannot carry it."""
+        opening = self._opening
+        if opening is None:
+            return execute(sql, params, many, context)
+        self._opening = None
+        cursor = context["cursor"].cursor
+        if many or not isinstance(cursor, psycopg.ClientCursor):
+            self.connection.execute(opening)  # a cursor of its own (not a server-side one)
+            return execute(sql, params, many, context)
         try:
-            with self.cursor() as cursor:
-                cursor.execute(f"BEGIN; {self.ops.savepoint_create_sql(sid)}")
+            result = execute(f"{opening}; {sql}", params, many, context)
         except BaseException:
-            if connection.info.transaction_status == TransactionStatus.IDLE:
-                connection.autocommit = False  # it did not begin: as Django left it
+            if self.connection.info.transaction_status == TransactionStatus.IDLE:
+                # not sent (the statement refused before it left): kept for the next
+                self._opening = opening
             raise
+        cursor.nextset()  # BEGIN's result
+        cursor.nextset()  # the savepoint's: the cursor is on the statement's own
+        return result
+
+    def _savepoint_rollback(self, sid):
+        if self._opening is not None:  # nothing was sent: nothing began
+            self._forget_opening()
+            return
+        super()._savepoint_rollback(sid)
+
+    def _forget_opening(self):
+        """An opening never sent is dropped, and psycopg goes back out of autocommit (as
+        Django left it: the next statement begins a transaction of its own)."""
+        if self._opening is None:
+            return
+        self._opening = None
+        connection = self.connection
+        if connection is not None and connection.info.transaction_status == TransactionStatus.IDLE:
+            connection.autocommit = False
+
+    def _commit(self):
+        self._forget_opening()  # a transaction that never began: psycopg sends nothing
+        return super()._commit()
+
+    def _rollback(self):
+        self._forget_opening()
+        return super()._rollback()
+
+    def _close(self):
+        self._opening = None
+        return super()._close()
 
     def _savepoint_commit(self, sid):
         """Nothing to send: the savepoint ends with its transaction (module docstring)."""

@@ -5,6 +5,7 @@ import re
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from config.form_renderer import escaped
@@ -75,7 +76,30 @@ MARKS = {
 }
 
 
+# A die's markup by what it shows and the reader's language: a roll's dice are drawn
+# for its answer, its feed card and the GM's, each die's words looked up in the catalogue
+# one by one (most of a roll's translations), and a table throws the same few faces all
+# night. ``forget_drawn`` empties it (a test that changes a catalogue).
+_drawn: dict[tuple, str] = {}
+DRAWN_KEPT = 4_096
+
+
+def forget_drawn() -> None:
+    _drawn.clear()
+
+
 def _die(die: dict, pushed: bool) -> str:
+    shown = (die.get("kind", ""), die.get("face"), die.get("size"), die.get("counts") or "")
+    key = (get_language(), bool(pushed), bool(die.get("rerolled")), *map(repr, shown))
+    drawn = _drawn.get(key)
+    if drawn is None:
+        if len(_drawn) >= DRAWN_KEPT:
+            _drawn.clear()  # a fresh start beats bookkeeping: the faces come back
+        drawn = _drawn[key] = _draw_die(die, pushed)
+    return drawn
+
+
+def _draw_die(die: dict, pushed: bool) -> str:
     kind, face = escaped(kind_words(die.get("kind", ""))), escaped(die.get("face"))
     size = escaped(die.get("size"))
     counts = escaped(count_words(die.get("counts") or ""))

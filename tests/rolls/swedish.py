@@ -6,6 +6,8 @@ import pytest
 from django.utils import translation
 from django.utils.translation import trans_real
 
+from rolls.templatetags.dice_tags import forget_drawn
+
 SWEDISH = {
     "%(count)s successes": "%(count)s lyckanden",
     ("%(n)s success", 0): "%(n)s lyckande",
@@ -28,6 +30,7 @@ def swedish():
     saved = {key: catalog.get(key) for key in SWEDISH}
     for key, text in SWEDISH.items():
         catalog[key] = text
+    forget_drawn()  # dice drawn in Swedish before these entries
     with translation.override("sv"):
         yield
     for key, text in saved.items():
@@ -35,3 +38,4 @@ def swedish():
             del catalog._catalogs[0][key]
         else:
             catalog[key] = text
+    forget_drawn()

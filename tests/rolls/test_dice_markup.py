@@ -8,7 +8,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from rolls.spoken import spoken_die
-from rolls.templatetags.dice_tags import dice_legend, dice_list, die_kind
+from rolls.templatetags.dice_tags import dice_legend, dice_list, die_kind, forget_drawn
 
 
 def items(html: str) -> list[str]:
@@ -56,6 +56,7 @@ def test_a_swedish_reader_reads_the_kind_in_swedish_and_the_class_stays_english(
     saved = {key: catalog.get(key) for key in words}
     for key, text in words.items():
         catalog[key] = text
+    forget_drawn()
     try:
         with translation.override("sv"):
             (die,) = items(dice_list([{"kind": "base", "size": 6, "face": 3, "counts": ""}]))
@@ -72,3 +73,29 @@ def test_a_swedish_reader_reads_the_kind_in_swedish_and_the_class_stays_english(
                 del catalog._catalogs[0][key]
             else:
                 catalog[key] = text
+        forget_drawn()
+
+
+def test_a_die_drawn_again_is_drawn_for_its_reader_and_what_the_push_did():
+    """The same face drawn again comes from the drawn dice: in each reader's language,
+    and kept, re-rolled or plain as the throw says."""
+    die = {"kind": "base", "size": 6, "face": 4, "counts": ""}
+    catalog = trans_real.translation("sv")._catalog
+    saved = catalog.get("die kind\x04base")
+    catalog["die kind\x04base"] = "grund"
+    forget_drawn()
+    try:
+        english = dice_list([die])
+        with translation.override("sv"):
+            assert 'title="grund d6: 4"' in dice_list([die])
+        assert dice_list([die]) == english and 'title="base d6: 4"' in english
+        assert "die-kept" in dice_list([die], True) and "die-kept" not in dice_list([die])
+        rerolled = dice_list([{**die, "rerolled": True}], True)
+        assert "die-rerolled" in rerolled and "die-kept" not in rerolled
+        assert "die-d8" in dice_list([{**die, "size": 8}])  # its size is its own
+    finally:
+        if saved is None:
+            del catalog._catalogs[0]["die kind\x04base"]
+        else:
+            catalog["die kind\x04base"] = saved
+        forget_drawn()
