@@ -73,7 +73,9 @@ def roll_form(request, pk, action):
         # The sheet is read once, locked, with its character: the form checks the
         # inputs against the rows the roll then reads, and nothing changes them between.
         with transaction.atomic():
-            character, sheet = locked_editable_sheet(request, pk, party_with=PARTY_WITH)
+            character, sheet = locked_editable_sheet(
+                request, pk, party_with=PARTY_WITH, action=action
+            )
             context = _roll_context(request, character, action)
             roll_action, is_gm = context["action"], context["is_gm"]
             form = context["form"] = roll_action.form_class(

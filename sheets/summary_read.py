@@ -77,8 +77,7 @@ def card_read(character_id: int, system_slug: str | None = None) -> Character | 
             prefetch_summary_rows(character)
         return character
     plan = _plans(system)
-    lists = [*(rows.read for rows in plan.own), *(beyond.read for beyond in plan.beyond)]
-    found = objects_together([(each, (character_id,)) for each in (read, *lists)])
+    found = objects_together([(each, (character_id,)) for each in (read, *rows_reads(plan))])
     character = found[0][0] if found[0] else None
     if character is None or not _has_sheet(character):
         return character
@@ -95,11 +94,18 @@ def _plans(system) -> _Rows:
     and of what its foreign keys name, and the lookups that go further (read by
     Django's prefetch)."""
     key = (system.slug, system.sheet_related_name, system.sheet_prefetch, system.summary_prefetch)
+    return rows_plan(system, key, system.summary_rows, f"{system.sheet_related_name}__")
+
+
+def rows_plan(system, key, lookups, prefix: str = "") -> _Rows:
+    """``lookups`` (from the character when ``prefix`` names its sheet, else from the
+    sheet) as prepared reads by the sheet's pk, made once per ``key``: the sheet's own
+    lists, the lists of what its foreign keys name, and the lookups that go further."""
+    key = (prefix, *key)
     if key not in _rows:
         plan = _Rows([], [], [])
         sheet_model = system.model()
-        prefix = f"{system.sheet_related_name}__"
-        for lookup in system.summary_rows:
+        for lookup in lookups:
             through = lookup.prefetch_through if isinstance(lookup, Prefetch) else lookup
             name = through.removeprefix(prefix)
             if not through.startswith(prefix):
@@ -138,18 +144,28 @@ def _beyond(sheet_model, lookup, name: str) -> _Beyond | None:
     )
 
 
-def _fill(character: Character, plan: _Rows, found: list | None = None) -> None:
-    """Put the summary's rows in place: ``found``, what the lists' reads gave (own,
-    then beyond, as ``card_read`` sends them), or each read now."""
-    sheet = getattr(character, character.system_descriptor.sheet_related_name)
+def rows_reads(plan: _Rows) -> list[Prepared]:
+    """The plan's reads by the sheet's pk, in the order ``fill_rows`` takes their rows."""
+    return [*(rows.read for rows in plan.own), *(beyond.read for beyond in plan.beyond)]
+
+
+def fill_rows(sheet, plan: _Rows, found: list | None = None) -> None:
+    """Put the plan's lists in place on ``sheet``: ``found``, what ``rows_reads`` gave,
+    or each read now (the lookups that go further are the caller's)."""
     lists = iter(found) if found is not None else None
     for rows in plan.own:
         rows.fill(sheet, next(lists) if lists is not None else None)
     for beyond in plan.beyond:
         objects = next(lists) if lists is not None else None
-        named = getattr(sheet, beyond.key)  # joined with the character
+        named = getattr(sheet, beyond.key)  # joined with the sheet
         if named is not None:
             beyond.rows.fill(named, objects)  # None: read now, by its own pk
+
+
+def _fill(character: Character, plan: _Rows, found: list | None = None) -> None:
+    """Put the summary's rows in place: ``found``, what the lists' reads gave (own,
+    then beyond, as ``card_read`` sends them), or each read now."""
+    fill_rows(getattr(character, character.system_descriptor.sheet_related_name), plan, found)
     if plan.further:
         prefetch_related_objects([character], *plan.further)
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config.prepared import Prepared, kept
+from config.prepared import Prepared, kept, objects_together
 from sheets.editing.fields import (
     CONFLICT_MESSAGE,
     ORIGINAL_PREFIX,
@@ -32,6 +32,7 @@ from sheets.history_access import in_english
 from sheets.models import Character
 from sheets.reasons import pgettext_noop
 from sheets.restore import Change
+from sheets.summary_read import fill_rows, rows_plan, rows_reads
 from sheets.systems.registry import get_system, party_related_paths
 
 
@@ -104,7 +105,7 @@ def character_system(pk: int) -> str | None:
     return _systems[pk]
 
 
-def locked_editable_sheet(request, pk: int, party_with: tuple[str, ...] = ()):
+def locked_editable_sheet(request, pk: int, party_with: tuple[str, ...] = (), action: str = ""):
     """``(character, sheet)`` for a change made under the sheet's lock (a roll), if the
     user may change the character (owner, or GM of its party); else 404. Inside the
     caller's transaction.
@@ -115,7 +116,12 @@ def locked_editable_sheet(request, pk: int, party_with: tuple[str, ...] = ()):
     caller's own, which this app does not know of) and what it reads with its sheet
     (``System.locked_with``); the sheet's row alone is locked. Otherwise (a remembered
     system that finds no sheet: a pk used again after a rolled back transaction) the
-    character, then its sheet, locked, and its system remembered afresh."""
+    character, then its sheet, locked, and its system remembered afresh.
+
+    ``action``: the roll about to be made; the lists its ``RollAction.locked_rows`` names
+    are read in the same message as the sheet where the database takes several
+    statements in one (``config.prepared.objects_together``; on SQLite the roll reads
+    them when it needs them, as before)."""
     slug = character_system(pk)
     try:  # a system no longer registered (a restored backup, a test's toy) is forgotten
         system = get_system(slug) if slug is not None else None
@@ -123,7 +129,7 @@ def locked_editable_sheet(request, pk: int, party_with: tuple[str, ...] = ()):
         system = None
     if system is not None:
         to_character = _to_character(system)
-        sheet = _locked_sheet_read(system, _joined(system, party_with)).first(pk)
+        sheet = _locked_sheet_with_rows(system, _joined(system, party_with), action, pk)
         if sheet is not None:
             character = getattr(sheet, to_character)
             if not character.can_edit(request.user):
@@ -152,6 +158,21 @@ def _joined(system, party_with: tuple[str, ...] = ()) -> tuple[str, ...]:
     party = f"{to_character}__party"
     related = (system.party_related, *party_with) if system.party_related else party_with
     return (to_character, party, *(f"{party}__{name}" for name in related))
+
+
+def _locked_sheet_with_rows(system, joined: tuple[str, ...], action: str, pk: int):
+    """The locked read of the sheet (None if there is none), with the lists the roll
+    ``action`` reads put in place when they can come in the same round trip."""
+    read = _locked_sheet_read(system, joined)
+    lookups = next((a.locked_rows for a in system.actions if a.slug == action), ())
+    if not lookups or not read.sends_together():
+        return read.first(pk)
+    plan = rows_plan(system, ("locked rows", system.slug, action, lookups), lookups)
+    found = objects_together([(each, (pk,)) for each in (read, *rows_reads(plan))])
+    sheet = found[0][0] if found[0] else None
+    if sheet is not None:
+        fill_rows(sheet, plan, found[1:])
+    return sheet
 
 
 def _locked_sheet_read(system, joined: tuple[str, ...]) -> Prepared:

@@ -51,6 +51,10 @@ class RollAction:
     - ``run``: ``run(sheet, cleaned_data, rng) -> rolls.actions.Rolled``, called with
       the sheet row locked, inside the transaction that records the roll.
     - ``reads``: the sheet fields the roll reads (shown on the form).
+    - ``locked_rows``: lists of the sheet that its form and run read whole (``.all()``),
+      by their names from the sheet ("items", "people__slots"): read with the locked
+      sheet, in the same round trip where the database takes several statements in one
+      message (``sheets.editing.saving.locked_editable_sheet``).
     """
 
     slug: str
@@ -59,6 +63,7 @@ class RollAction:
     run: str
     reads: tuple[str, ...] = ()
     gm_only: bool = False
+    locked_rows: tuple[str, ...] = ()
 
     @property
     def form_class(self):

@@ -42,6 +42,7 @@ SLOTS = System(
             f"{FORMS}.CheckForm",
             f"{ACTIONS}.check",
             reads=("focus slots", "gear slots", "wounds", "conditions"),
+            locked_rows=("items", "ideas", "marks", "people__slots"),  # rules.engine_sheet
         ),
         RollAction(
             "fall", _("Fall"), f"{FORMS}.FallForm", f"{ACTIONS}.fall", reads=("gear slots",)

@@ -69,6 +69,7 @@ ZOMBIE = System(
             f"{ROLLS}.SkillCheckForm",
             f"{ACTIONS}.skill_check",
             reads=(_("tasks"), _("injuries"), _("status effects"), _("Player's Option")),
+            locked_rows=("conditions",),  # the form's choices; the check's modifiers
         ),
         RollAction(
             "monster",
