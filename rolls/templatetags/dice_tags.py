@@ -88,9 +88,9 @@ def forget_drawn() -> None:
     _drawn.clear()
 
 
-def _die(die: dict, pushed: bool) -> str:
+def _die(die: dict, pushed: bool, language: str) -> str:
     shown = (die.get("kind", ""), die.get("face"), die.get("size"), die.get("counts") or "")
-    key = (get_language(), bool(pushed), bool(die.get("rerolled")), *map(repr, shown))
+    key = (language, bool(pushed), bool(die.get("rerolled")), *map(repr, shown))
     drawn = _drawn.get(key)
     if drawn is None:
         if len(_drawn) >= DRAWN_KEPT:
@@ -136,7 +136,8 @@ def dice_list(dice, pushed=False, small=False):
     did (a star for a success, a skull for a bane), and whether a push re-rolled it."""
     if not dice:
         return ""
-    items = "".join(_die(die, bool(pushed)) for die in dice)
+    language = get_language()  # the reader's, once for the throw
+    items = "".join(_die(die, bool(pushed), language) for die in dice)
     css = "dice dice-small" if small else "dice"
     named = _("Dice")
     return mark_safe(f'<ul class="{css}" aria-label="{named}">{items}</ul>')

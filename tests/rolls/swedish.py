@@ -2,6 +2,8 @@
 language (no catalogue is compiled in a test run): the ``swedish`` fixture adds them to
 Django's Swedish translation and makes Swedish active."""
 
+import contextlib
+
 import pytest
 from django.utils import translation
 from django.utils.translation import trans_real
@@ -23,19 +25,28 @@ SWEDISH = {
 }
 
 
+@contextlib.contextmanager
+def swedish_words(words):
+    """``words`` (catalogue key: Swedish) in Django's Swedish catalogue meanwhile; the
+    dice drawn before or with them forgotten (``forget_drawn``)."""
+    catalog = trans_real.translation("sv")._catalog
+    saved = {key: catalog.get(key) for key in words}
+    for key, text in words.items():
+        catalog[key] = text
+    forget_drawn()
+    try:
+        yield
+    finally:
+        for key, text in saved.items():
+            if text is None:
+                del catalog._catalogs[0][key]
+            else:
+                catalog[key] = text
+        forget_drawn()
+
+
 @pytest.fixture
 def swedish():
     """Swedish active, with a few catalogue entries of its own (none compiled here)."""
-    catalog = trans_real.translation("sv")._catalog
-    saved = {key: catalog.get(key) for key in SWEDISH}
-    for key, text in SWEDISH.items():
-        catalog[key] = text
-    forget_drawn()  # dice drawn in Swedish before these entries
-    with translation.override("sv"):
+    with swedish_words(SWEDISH), translation.override("sv"):
         yield
-    for key, text in saved.items():
-        if text is None:
-            del catalog._catalogs[0][key]
-        else:
-            catalog[key] = text
-    forget_drawn()

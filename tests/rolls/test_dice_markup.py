@@ -5,10 +5,10 @@ marks) and for screen readers (the hidden sentence)."""
 import re
 
 from django.utils import translation
-from django.utils.translation import trans_real
 
 from rolls.spoken import spoken_die
-from rolls.templatetags.dice_tags import dice_legend, dice_list, die_kind, forget_drawn
+from rolls.templatetags.dice_tags import dice_legend, dice_list, die_kind
+from tests.rolls.swedish import swedish_words
 
 
 def items(html: str) -> list[str]:
@@ -51,40 +51,23 @@ def test_the_legend_draws_no_blank_swatch_for_dice_named_by_their_size_alone():
 
 
 def test_a_swedish_reader_reads_the_kind_in_swedish_and_the_class_stays_english():
-    catalog = trans_real.translation("sv")._catalog
     words = {"die kind\x04base": "grund", "die kind\x04ammo": "ammunition"}
-    saved = {key: catalog.get(key) for key in words}
-    for key, text in words.items():
-        catalog[key] = text
-    forget_drawn()
-    try:
-        with translation.override("sv"):
-            (die,) = items(dice_list([{"kind": "base", "size": 6, "face": 3, "counts": ""}]))
-            assert 'class="die die-base die-d6"' in die  # the style is the stored kind's
-            assert 'title="grund d6: 3"' in die and ">base" not in die
-            assert spoken_die({"kind": "ammo", "size": 6, "face": 2}) == "ammunition 2"
-            # a kind the table does not know (T2K's "d8", a name) is shown as it is
-            assert spoken_die({"kind": "d8", "size": 8, "face": 5}) == "d8 d8 5"
-            legend = dice_legend([{"kind": "base", "size": 6, "face": 6, "counts": ""}])
-            assert [die_kind(kind) for kind in legend["kinds"]] == ["grund"]
-    finally:
-        for key, text in saved.items():
-            if text is None:
-                del catalog._catalogs[0][key]
-            else:
-                catalog[key] = text
-        forget_drawn()
+    with swedish_words(words), translation.override("sv"):
+        (die,) = items(dice_list([{"kind": "base", "size": 6, "face": 3, "counts": ""}]))
+        assert 'class="die die-base die-d6"' in die  # the style is the stored kind's
+        assert 'title="grund d6: 3"' in die and ">base" not in die
+        assert spoken_die({"kind": "ammo", "size": 6, "face": 2}) == "ammunition 2"
+        # a kind the table does not know (T2K's "d8", a name) is shown as it is
+        assert spoken_die({"kind": "d8", "size": 8, "face": 5}) == "d8 d8 5"
+        legend = dice_legend([{"kind": "base", "size": 6, "face": 6, "counts": ""}])
+        assert [die_kind(kind) for kind in legend["kinds"]] == ["grund"]
 
 
 def test_a_die_drawn_again_is_drawn_for_its_reader_and_what_the_push_did():
     """The same face drawn again comes from the drawn dice: in each reader's language,
     and kept, re-rolled or plain as the throw says."""
     die = {"kind": "base", "size": 6, "face": 4, "counts": ""}
-    catalog = trans_real.translation("sv")._catalog
-    saved = catalog.get("die kind\x04base")
-    catalog["die kind\x04base"] = "grund"
-    forget_drawn()
-    try:
+    with swedish_words({"die kind\x04base": "grund"}):
         english = dice_list([die])
         with translation.override("sv"):
             assert 'title="grund d6: 4"' in dice_list([die])
@@ -93,9 +76,3 @@ def test_a_die_drawn_again_is_drawn_for_its_reader_and_what_the_push_did():
         rerolled = dice_list([{**die, "rerolled": True}], True)
         assert "die-rerolled" in rerolled and "die-kept" not in rerolled
         assert "die-d8" in dice_list([{**die, "size": 8}])  # its size is its own
-    finally:
-        if saved is None:
-            del catalog._catalogs[0]["die kind\x04base"]
-        else:
-            catalog["die kind\x04base"] = saved
-        forget_drawn()

@@ -33,7 +33,7 @@ def posted_by(user):
 
 
 def shown(sheet):
-    """Every list a Slots check reads, as (model, pk, its fields) rows."""
+    """Every list a Slots check reads, each row as its pk and a few of its fields."""
     people = [(s.pk, s.number, s.kind) for s in sheet.people.slots.all()]
     return {
         "items": [(i.pk, i.slot, i.name) for i in sheet.items.all()],
